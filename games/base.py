@@ -1,0 +1,124 @@
+"""The contract between the rules of a game and everything else.
+
+A game is a set of pure functions over plain state. It never does I/O, never reads a clock and
+never draws a random number: randomness is a move of the CHANCE seat, time is a move of the HOST
+seat. So a game is fully described by `setup` plus its action log, and replaying the log gives
+the same state — the save file, the resume and every test fixture rest on that.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+CHANCE = -1
+"""The seat that resolves randomness: the host samples `game.chance(state)` and applies it."""
+
+HOST = -2
+"""The seat of the host itself: timeouts, and players going away and coming back."""
+
+State = Any
+"""Plain data (dicts, lists, str, int, float, bool, None) that round-trips through msgpack."""
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. The state is unchanged when this is raised.
+
+    `code` is stable and machine-readable (it travels in the wire's `error` frame); `key` names
+    the human message in the UI catalogues, with `params` to fill it in.
+    """
+
+    def __init__(self, code: str, key: str | None = None, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.key = key or f"illegal.{code}"
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.code!r}, {self.params!r})"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A host option of a game, shown and changed in the lobby.
+
+    `choices` lists the allowed values in the order the lobby cycles through them; the label
+    of the option and of each value come from the UI catalogues (`option.<game>.<key>`).
+    """
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A policy that plays one seat from what that seat may know — its own view, nothing more."""
+
+    def act(self, view: dict, seat: int, rng: random.Random) -> tuple[float, Action] | None:
+        """The next action and how many seconds to wait before taking it; None: nothing to do."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    id: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    bots: dict[str, Callable[[], Bot]]
+    """Bot strengths by name ("easy", "normal", ...); empty when the game has no bots."""
+
+    def setup(self, players: list[str], options: dict | None = None) -> State: ...
+
+    def chance(self, state: State) -> dict | None: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
+
+    def view(self, state: State, seat: int | None) -> dict: ...
+
+    def timer(self, state: State) -> tuple[float, Action] | None:
+        """(seconds, the action HOST applies when they run out), or None.
+
+        The host's clock starts when this first returns a given action and restarts when the
+        action changes; so a new countdown must return a new action (e.g. with a step number).
+        """
+        ...
+
+    def result(self, state: State) -> dict | None: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Actions `seat` may take now (for a free-text action, one representative example).
+
+        Used by random play-outs and bots; `apply` stays the authority on what is legal.
+        """
+        ...
+
+
+GAMES: dict[str, Game] = {}
+"""Every shipped game by id. Games register themselves when `games` is imported."""
+
+
+def register(game: Game) -> Game:
+    if game.id in GAMES:
+        raise ValueError(f"game {game.id!r} is registered twice")
+    GAMES[game.id] = game
+    return game
+
+
+def sample_chance(spec: dict, rng: random.Random) -> Any:
+    """An outcome for a pending chance spec, as the host draws it. Tests choose theirs instead."""
+    kind = spec["kind"]
+    if kind == "shuffle":
+        order = list(range(spec["size"]))
+        rng.shuffle(order)
+        return order
+    if kind == "dice":
+        return [rng.randrange(6) for _ in spec["dice"]]
+    if kind == "up_die":
+        return rng.randrange(6)
+    raise ValueError(f"unknown chance kind {kind!r}")

@@ -1,0 +1,203 @@
+"""The wire: length-prefixed msgpack frames and the schema of every message.
+
+A frame is a 4-byte big-endian unsigned length followed by one msgpack map. Everything that
+arrives is untrusted: it is size-checked before it is read, decoded with tight limits, and
+validated against the schema of its `type` before anything else looks at it. Anything wrong
+raises `ProtocolError` with a stable code; the server answers it with an `error` frame.
+See docs/PROTOCOL.md for the prose version of this file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import struct
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 64 * 1024
+MAX_STR = 1024
+MAX_ITEMS = 64
+MAX_DEPTH = 8
+NAME_MAX = 24
+DEFAULT_PORT = 47470
+
+_HEADER = struct.Struct(">I")
+
+
+class ProtocolError(Exception):
+    """Something a peer sent that breaks the protocol. `code` is stable; `fatal` closes the link."""
+
+    def __init__(self, code: str, detail: str = "", *, fatal: bool = False) -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+        self.fatal = fatal
+
+
+# --- framing ------------------------------------------------------------------------------
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One frame: header and body. Refuses to build a frame the other side would refuse."""
+    body = msgpack.packb(message, use_bin_type=True)
+    if len(body) > MAX_FRAME:
+        raise ProtocolError("too_large", f"{len(body)} bytes", fatal=True)
+    return _HEADER.pack(len(body)) + body
+
+
+def decode_body(body: bytes) -> dict[str, Any]:
+    """A frame's body to a validated message."""
+    try:
+        message = msgpack.unpackb(
+            body,
+            raw=False,
+            strict_map_key=True,
+            max_str_len=MAX_FRAME,
+            max_bin_len=0,
+            max_ext_len=0,
+            max_array_len=MAX_ITEMS,
+            max_map_len=MAX_ITEMS,
+        )
+    except Exception as exc:  # msgpack raises a zoo of types for garbage: all mean the same
+        raise ProtocolError("bad_frame", "the frame is not one msgpack value") from exc
+    return validate(message)
+
+
+class FrameDecoder:
+    """Splits a byte stream into messages; for transports that deliver arbitrary chunks."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> Iterator[dict[str, Any]]:
+        self._buffer += data
+        while len(self._buffer) >= _HEADER.size:
+            (length,) = _HEADER.unpack_from(self._buffer)
+            if length > MAX_FRAME:
+                raise ProtocolError("too_large", f"{length} bytes announced", fatal=True)
+            if len(self._buffer) < _HEADER.size + length:
+                return
+            body = bytes(self._buffer[_HEADER.size : _HEADER.size + length])
+            del self._buffer[: _HEADER.size + length]
+            yield decode_body(body)
+
+
+async def read_message(reader: asyncio.StreamReader) -> dict[str, Any]:
+    """The next validated message; `asyncio.IncompleteReadError` when the peer has gone."""
+    header = await reader.readexactly(_HEADER.size)
+    (length,) = _HEADER.unpack(header)
+    if length > MAX_FRAME:
+        raise ProtocolError("too_large", f"{length} bytes announced", fatal=True)
+    return decode_body(await reader.readexactly(length))
+
+
+# --- validation ---------------------------------------------------------------------------
+
+_PLAIN = (str, int, float, bool, type(None), list, dict)
+
+# field: (allowed types, required). Host-to-client messages are checked too: a client
+# written in another language gets exactly what docs/PROTOCOL.md promises.
+SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    # client -> host
+    "hello": {
+        "protocol": ((int,), True),
+        "name": ((str,), False),
+        "code": ((str,), False),
+        "token": ((str,), False),
+    },
+    "action": {"action": ((dict,), True), "ref": ((int,), False)},
+    "ping": {"t": ((int, float), False)},
+    "bye": {},
+    # host -> client
+    "welcome": {
+        "protocol": ((int,), True),
+        "seat": ((int,), True),
+        "token": ((str,), True),
+        "room": ((dict,), True),
+    },
+    "view": {
+        "version": ((int,), True),
+        "room": ((dict,), True),
+        "game": ((dict, type(None)), True),
+    },
+    "event": {"version": ((int,), True), "events": ((list,), True)},
+    "error": {"code": ((str,), True), "message": ((str,), True), "ref": ((int,), False)},
+    "pong": {"t": ((int, float), False)},
+    "kicked": {"reason": ((str,), True)},
+}
+
+
+def validate(message: Any) -> dict[str, Any]:
+    if not isinstance(message, dict):
+        raise ProtocolError("bad_message", "a message is a map")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:32]!r}")
+    schema = SCHEMAS[kind]
+    for field, value in message.items():
+        if field == "type":
+            continue
+        if field not in schema:
+            raise ProtocolError("bad_message", f"{kind}: unexpected field {field[:32]!r}")
+        types, _ = schema[field]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ProtocolError("bad_message", f"{kind}: field {field!r} has the wrong type")
+    for field, (_, required) in schema.items():
+        if required and field not in message:
+            raise ProtocolError("bad_message", f"{kind}: field {field!r} is missing")
+    _check_plain(message, 0)
+    if kind == "action":
+        action_type = message["action"].get("type")
+        if not isinstance(action_type, str) or not action_type:
+            raise ProtocolError("bad_message", "action: the action needs a type")
+    return message
+
+
+def _check_plain(value: Any, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise ProtocolError("bad_message", "nested too deep")
+    if not isinstance(value, _PLAIN):
+        raise ProtocolError("bad_message", f"a {type(value).__name__} is not allowed")
+    if isinstance(value, str) and len(value) > MAX_STR:
+        raise ProtocolError("bad_message", "a string is too long")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ProtocolError("bad_message", "numbers must be finite")
+    if isinstance(value, list):
+        for item in value:
+            _check_plain(item, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ProtocolError("bad_message", "map keys are strings")
+            _check_plain(item, depth + 1)
+
+
+# --- untrusted text -----------------------------------------------------------------------
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Text from the network made safe to show literally: no control or escape characters,
+    no line breaks, no invisible formatting characters, trimmed and bounded."""
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "\t\n\r":
+            kept.append(" ")
+        elif category[0] == "C" or category in ("Zl", "Zp"):
+            continue
+        else:
+            kept.append(char)
+    return " ".join("".join(kept).split())[:limit]
+
+
+def check_name(raw: str) -> str:
+    """A player's name as the table will show it, or ProtocolError `bad_name`."""
+    name = clean_text(raw, NAME_MAX + 1)
+    if not name or len(name) > NAME_MAX or not any(c.isalnum() for c in name):
+        raise ProtocolError("bad_name", f"a name has 1 to {NAME_MAX} printable characters")
+    return name

@@ -1,0 +1,156 @@
+"""Framing and validation: whatever arrives, the decoder answers with a message or a
+ProtocolError — never another exception, never a hang."""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from net.protocol import (
+    MAX_FRAME,
+    FrameDecoder,
+    ProtocolError,
+    check_name,
+    clean_text,
+    decode_body,
+    encode,
+    read_message,
+    validate,
+)
+
+
+def frame(obj) -> bytes:
+    body = msgpack.packb(obj, use_bin_type=True)
+    return struct.pack(">I", len(body)) + body
+
+
+def test_round_trip():
+    message = {"type": "action", "action": {"type": "roll"}, "ref": 3}
+    assert list(FrameDecoder().feed(encode(message))) == [message]
+
+
+def test_frames_split_anywhere_reassemble():
+    messages = [{"type": "ping", "t": i} for i in range(5)]
+    data = b"".join(encode(m) for m in messages)
+    decoder = FrameDecoder()
+    got = []
+    for i in range(len(data)):
+        got += decoder.feed(data[i : i + 1])
+    assert got == messages
+
+
+def test_oversize_frame_is_refused_before_reading_it():
+    header = struct.pack(">I", MAX_FRAME + 1)
+    with pytest.raises(ProtocolError) as err:
+        list(FrameDecoder().feed(header))
+    assert err.value.code == "too_large" and err.value.fatal
+
+
+def test_encode_refuses_what_the_peer_would_refuse():
+    with pytest.raises(ProtocolError):
+        encode({"type": "event", "version": 1, "events": ["x" * 1000] * 64 * 2})
+
+
+@pytest.mark.parametrize(
+    ("obj", "code"),
+    [
+        ([1, 2], "bad_message"),
+        ({"no": "type"}, "unknown_type"),
+        ({"type": "launch_missiles"}, "unknown_type"),
+        ({"type": "hello"}, "bad_message"),  # protocol missing
+        ({"type": "hello", "protocol": "1"}, "bad_message"),
+        ({"type": "hello", "protocol": True}, "bad_message"),  # a bool is not an int here
+        ({"type": "hello", "protocol": 1, "admin": True}, "bad_message"),
+        ({"type": "action", "action": {}}, "bad_message"),
+        ({"type": "action", "action": {"type": "x", "deep": [[[[[[[[[[1]]]]]]]]]]}}, "bad_message"),
+        ({"type": "ping", "t": float("nan")}, "bad_message"),
+        ({"type": "action", "action": {"type": "define", "text": "x" * 5000}}, "bad_message"),
+    ],
+)
+def test_schema_violations_have_stable_codes(obj, code):
+    with pytest.raises(ProtocolError) as err:
+        decode_body(msgpack.packb(obj, use_bin_type=True))
+    assert err.value.code == code
+
+
+def test_binary_and_extension_types_are_refused():
+    for body in (
+        msgpack.packb({"type": "ping", "t": b"\x00"}),
+        msgpack.packb(msgpack.ExtType(1, b"x")),
+    ):
+        with pytest.raises(ProtocolError):
+            decode_body(body)
+
+
+def test_non_string_keys_are_refused():
+    with pytest.raises(ProtocolError):
+        decode_body(msgpack.packb({1: 2}))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=600))
+def test_arbitrary_bytes_never_crash_the_decoder(data):
+    try:
+        for message in FrameDecoder().feed(data):
+            assert isinstance(message, dict) and "type" in message
+    except ProtocolError:
+        pass
+
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain)
+def test_arbitrary_msgpack_values_validate_or_refuse(value):
+    try:
+        message = decode_body(msgpack.packb(value, use_bin_type=True))
+    except ProtocolError:
+        return
+    assert validate(message) is message
+
+
+async def test_read_message_from_a_stream():
+    reader = asyncio.StreamReader()
+    reader.feed_data(frame({"type": "bye"}) + struct.pack(">I", MAX_FRAME * 4))
+    reader.feed_eof()
+    assert await read_message(reader) == {"type": "bye"}
+    with pytest.raises(ProtocolError):
+        await read_message(reader)
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("  Ann  ", "Ann"),
+        ("[bold]x", "[bold]x"),
+        ("A\x1b[31mred", "A[31mred"),
+        ("tab\there", "tab here"),
+        ("zero\u200bwidth", "zerowidth"),
+        ("Аня", "Аня"),
+    ],
+)
+def test_names_are_shown_literally_without_control_characters(raw, shown):
+    assert check_name(raw) == shown
+
+
+@pytest.mark.parametrize("raw", ["", "   ", "\x1b\x07", "x" * 25, "---"])
+def test_bad_names_are_refused(raw):
+    with pytest.raises(ProtocolError) as err:
+        check_name(raw)
+    assert err.value.code == "bad_name"
+
+
+def test_clean_text_bounds_length():
+    assert len(clean_text("я" * 1000, 300)) == 300

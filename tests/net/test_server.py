@@ -1,0 +1,276 @@
+"""The host over real sockets on 127.0.0.1: joining, refusals, reconnects, kicks, garbage,
+bots, timers and a restart from the save file."""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+
+import pytest
+
+from net.protocol import PROTOCOL_VERSION
+from net.room import Room
+from net.server import Server
+from tests.fakegame import CARDS
+from tests.wire import Wire
+
+
+@pytest.fixture
+async def table(peek, state_dir):
+    room = Room("Friday", game_id="peek", save_path=state_dir / "table.save")
+    server = Server(room, host="127.0.0.1", port=0)
+    await server.start()
+    yield server
+    await server.close()
+    room.close()
+
+
+async def seated(server: Server, name: str) -> Wire:
+    wire = await Wire.join(server.port, name, code=server.room.code)
+    await wire.expect("welcome")
+    await wire.expect("view")
+    return wire
+
+
+async def test_join_gives_a_seat_a_token_and_the_lobby(table):
+    wire = await Wire.join(table.port, "Ann", code=table.room.code)
+    welcome = await wire.expect("welcome")
+    assert welcome["seat"] == 0 and len(welcome["token"]) >= 22  # >= 128 bits, urlsafe
+    view = await wire.expect("view")
+    assert view["room"]["seats"] == [{"name": "Ann", "connected": True, "bot": None}]
+    assert view["room"]["you"] == 0 and view["game"] is None
+    assert table.room.code not in str(view)  # the code is never sent back out
+
+
+@pytest.mark.parametrize("code", [None, "ZZZZ", ""])
+async def test_wrong_or_missing_code_is_refused(table, code):
+    wire = await Wire.join(table.port, "Ann", code=code)
+    error = await wire.expect("error")
+    assert error["code"] == "bad_code"
+    assert await wire.closed()
+    assert table.room.seats == []
+
+
+async def test_code_is_case_insensitive(table):
+    wire = await Wire.join(table.port, "Ann", code=table.room.code.lower())
+    assert (await wire.expect("welcome"))["seat"] == 0
+
+
+async def test_open_room_needs_no_code(peek):
+    room = Room("Open", game_id="peek", open_room=True)
+    server = Server(room, host="127.0.0.1", port=0)
+    await server.start()
+    try:
+        wire = await Wire.join(server.port, "Ann")
+        assert (await wire.expect("welcome"))["seat"] == 0
+    finally:
+        await server.close()
+
+
+async def test_duplicate_name_is_refused(table):
+    await seated(table, "Ann")
+    wire = await Wire.join(table.port, "ann", code=table.room.code)
+    assert (await wire.expect("error"))["code"] == "name_taken"
+
+
+async def test_version_mismatch_is_explained(table):
+    wire = await Wire.connect(table.port)
+    await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION + 1, "name": "Ann"})
+    error = await wire.expect("error")
+    assert error["code"] == "version_mismatch" and str(PROTOCOL_VERSION) in error["message"]
+
+
+async def test_everyone_sees_a_newcomer(table):
+    ann = await seated(table, "Ann")
+    await seated(table, "Bob")
+    view = await ann.view_where(lambda v: len(v["room"]["seats"]) == 2)
+    assert [s["name"] for s in view["room"]["seats"]] == ["Ann", "Bob"]
+
+
+async def start_peek(table, *names: str) -> list[Wire]:
+    wires = [await seated(table, n) for n in names]
+    table.room.start()
+    for wire in wires:
+        await wire.view_where(lambda v: v["game"] is not None and "card" in v["game"])
+    return wires
+
+
+async def test_each_seat_sees_only_its_own_card(table):
+    wires = await start_peek(table, "Ann", "Bob", "Cid")
+    hands = table.room.state["hands"]
+    for seat, wire in enumerate(wires):
+        assert wire.views[-1]["game"]["card"] == hands[seat]
+        for other, card in enumerate(hands):
+            if other != seat:
+                assert card.encode() not in wire.raw, f"seat {seat} received {card}"
+
+
+async def test_reconnect_with_token_regains_seat_and_private_view(table):
+    ann, bob = await start_peek(table, "Ann", "Bob")
+    token = table.room.seats[0].token
+    ann.close()
+    await bob.view_where(lambda v: v["room"]["seats"][0]["connected"] is False)
+    again = await Wire.join(table.port, "", token=token)
+    welcome = await again.expect("welcome")
+    assert welcome["seat"] == 0
+    view = await again.view_where(lambda v: v["room"]["seats"][0]["connected"])
+    assert view["game"]["card"] == table.room.state["hands"][0]
+    assert table.room.state["away"][0] is False  # the game heard "back"
+
+
+async def test_unknown_token_is_refused(table):
+    wire = await Wire.connect(table.port)
+    await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": "nope"})
+    assert (await wire.expect("error"))["code"] == "unknown_token"
+
+
+async def test_a_second_connection_replaces_the_first(table):
+    first = await seated(table, "Ann")
+    token = table.room.seats[0].token
+    second = await Wire.join(table.port, "", token=token)
+    assert (await second.expect("welcome"))["seat"] == 0
+    assert (await first.expect("kicked"))["reason"] == "replaced"
+    assert await first.closed()
+    assert table.connections[0] is not None and len(table.room.seats) == 1
+    await second.send({"type": "ping", "t": 1})
+    assert (await second.expect("pong"))["t"] == 1
+
+
+async def test_kick_in_the_lobby_frees_the_seat(table):
+    ann = await seated(table, "Ann")
+    bob = await seated(table, "Bob")
+    cid = await seated(table, "Cid")
+    table.kick(1)
+    assert (await bob.expect("kicked"))["reason"] == "kicked"
+    assert await bob.closed()
+    view = await cid.view_where(lambda v: len(v["room"]["seats"]) == 2)
+    assert view["room"]["you"] == 1  # Cid moved into Bob's place
+    await ann.view_where(lambda v: [s["name"] for s in v["room"]["seats"]] == ["Ann", "Cid"])
+    # Bob's token no longer opens anything
+    assert table.room.seat_of_token("x") is None
+
+
+async def test_kick_mid_game_lets_a_bot_take_over(table):
+    ann, bob = await start_peek(table, "Ann", "Bob")
+    table.kick(1)
+    assert (await bob.expect("kicked"))["reason"] == "kicked"
+    assert table.room.seats[1].bot == "plain"
+    await ann.send({"type": "action", "action": {"type": "reveal"}, "ref": 1})
+    # the bot plays seat 1 and the game ends
+    view = await ann.view_where(lambda v: v["game"]["over"])
+    assert view["game"]["revealed"][1] == table.room.state["hands"][1]
+
+
+async def test_garbage_from_one_connection_leaves_the_others_playing(table):
+    ann, bob = await start_peek(table, "Ann", "Bob")
+    evil = await Wire.connect(table.port)
+    evil.writer.write(struct.pack(">I", 12) + b"\xc1" * 12)  # 0xc1 is never valid msgpack
+    await evil.writer.drain()
+    assert (await evil.expect("error"))["code"] == "bad_frame"
+    assert await evil.closed()
+    huge = await Wire.connect(table.port)
+    huge.writer.write(struct.pack(">I", 10_000_000))
+    assert (await huge.expect("error"))["code"] == "too_large"
+    # a seated player sending junk gets an error and keeps its seat
+    await bob.send({"type": "launch"})
+    bob.writer.write(struct.pack(">I", 3) + b"\x93\x01\x02")
+    await ann.send({"type": "action", "action": {"type": "reveal"}, "ref": 7})
+    view = await ann.view_where(lambda v: v["game"]["turn"] == 1)
+    assert view["game"]["revealed"][0] is not None
+
+
+async def test_illegal_action_gets_a_stable_code_and_changes_nothing(table):
+    _ann, bob = await start_peek(table, "Ann", "Bob")
+    await bob.send({"type": "action", "action": {"type": "reveal"}, "ref": 5})
+    error = await bob.expect("error")
+    assert error == {
+        "type": "error",
+        "code": "not_your_turn",
+        "message": "illegal.not_your_turn",
+        "ref": 5,
+    }
+    await bob.send({"type": "action", "action": {"type": "timeout", "step": 0}, "ref": 6})
+    assert (await bob.expect("error"))["code"] == "not_yours"
+    assert table.room.state["turn"] == 0 and table.room.log[1:] == []
+
+
+async def test_the_timer_moves_a_slow_player_on(table):
+    table.room.set_option("turn_seconds", 0.3)
+    ann, _bob = await start_peek(table, "Ann", "Bob")
+    event = await ann.expect("event", timeout=3)
+    while not any(e["type"] == "passed" for e in event["events"]):
+        event = await ann.expect("event", timeout=3)
+    assert {"type": "passed", "seat": 0, "why": "timeout"} in event["events"]
+
+
+async def test_a_late_joiner_waits_and_sees_the_table_only(table):
+    _ann, _bob = await start_peek(table, "Ann", "Bob")
+    cid = await seated(table, "Cid")
+    view = cid.views[-1]
+    assert view["room"]["you"] == 2 and view["room"]["players"] == 2
+    assert "card" not in view["game"]
+    for card in table.room.state["hands"]:
+        assert card.encode() not in cid.raw
+    await cid.send({"type": "action", "action": {"type": "reveal"}})
+    assert (await cid.expect("error"))["code"] == "not_playing"
+
+
+async def test_host_restart_with_resume(peek, state_dir):
+    save = state_dir / "table.save"
+    room = Room("Friday", game_id="peek", save_path=save)
+    server = Server(room, host="127.0.0.1", port=0)
+    await server.start()
+    ann = await seated(server, "Ann")
+    bob = await seated(server, "Bob")
+    room.start()
+    await ann.send({"type": "action", "action": {"type": "pass"}})
+    await bob.view_where(lambda v: v["game"] and v["game"]["turn"] == 1)
+    hands = list(room.state["hands"])
+    tokens = [s.token for s in room.seats]
+    port = server.port
+    await server.close()  # the host is killed; the file is all that is left
+    room.close()
+
+    again = Room.resume(save)
+    assert again.state["hands"] == hands and again.state["turn"] == 1
+    assert again.state["away"] == [True, True] and again.code == room.code
+    server = Server(again, host="127.0.0.1", port=port)
+    await server.start()
+    try:
+        bob = await Wire.join(port, "", token=tokens[1])
+        assert (await bob.expect("welcome"))["seat"] == 1
+        view = await bob.view_where(lambda v: v["game"] is not None)
+        assert view["game"]["card"] == hands[1] and view["game"]["turn"] == 1
+        await bob.send({"type": "action", "action": {"type": "reveal"}})
+        view = await bob.view_where(lambda v: v["game"]["over"])
+        assert view["game"]["scores"][1] == int(hands[1].split("-")[1])
+    finally:
+        await server.close()
+        again.close()
+
+
+async def test_bots_play_through_the_same_validated_path(table):
+    table.room.add_bot()
+    ann = await seated(table, "Ann")
+    table.room.start()
+    await ann.view_where(lambda v: v["game"] and v["game"]["turn"] == 1)
+    await ann.send({"type": "action", "action": {"type": "reveal"}})
+    view = await ann.view_where(lambda v: v["game"] and v["game"]["over"])
+    assert view["game"]["revealed"][0] in CARDS  # the bot (seat 0) revealed its own card
+
+
+async def test_save_file_is_written_atomically_after_every_action(table, state_dir):
+    ann = await seated(table, "Ann")
+    table.room.start()
+    before = (state_dir / "table.save").read_bytes()
+    await ann.send({"type": "action", "action": {"type": "pass"}})
+    await ann.view_where(lambda v: v["game"]["over"])
+    assert (state_dir / "table.save").read_bytes() != before
+    assert not [p for p in state_dir.iterdir() if p.name.endswith(".tmp")]
+
+
+async def test_silent_connection_is_dropped_after_the_hello_timeout(table, monkeypatch):
+    monkeypatch.setattr("net.server.HELLO_TIMEOUT", 0.2)
+    wire = await Wire.connect(table.port)
+    assert await wire.closed()
+    await asyncio.sleep(0)

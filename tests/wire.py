@@ -1,0 +1,81 @@
+"""A bare-bones client for tests: speaks frames over a real socket, nothing clever."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.protocol import PROTOCOL_VERSION, encode, read_message
+
+
+class Wire:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.views: list[dict[str, Any]] = []
+        self.raw = bytearray()  # every byte received, for secrecy checks
+
+    @classmethod
+    async def connect(cls, port: int) -> Wire:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        return cls(reader, writer)
+
+    @classmethod
+    async def join(cls, port: int, name: str, code: str | None = None, **extra: Any) -> Wire:
+        wire = await cls.connect(port)
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, **extra}
+        if code is not None:
+            hello["code"] = code
+        await wire.send(hello)
+        return wire
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode(message))
+        await self.writer.drain()
+
+    async def recv(self, timeout: float = 3.0) -> dict[str, Any]:
+        message = await asyncio.wait_for(read_message(_Tap(self)), timeout)
+        if message["type"] == "view":
+            self.views.append(message)
+        return message
+
+    async def expect(self, kind: str, timeout: float = 3.0, **match: Any) -> dict[str, Any]:
+        """Read until a message of `kind` (matching `match`) arrives."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            message = await self.recv(max(0.01, deadline - loop.time()))
+            if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    async def view_where(self, test, timeout: float = 3.0) -> dict[str, Any]:
+        """Read views until one passes `test`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            message = await self.expect("view", max(0.01, deadline - loop.time()))
+            if test(message):
+                return message
+
+    async def closed(self, timeout: float = 3.0) -> bool:
+        """True once the host has closed this connection (after reading what was left)."""
+        try:
+            while True:
+                await self.recv(timeout)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return True
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class _Tap:
+    """A reader that records what it reads."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+
+    async def readexactly(self, n: int) -> bytes:
+        data = await self.wire.reader.readexactly(n)
+        self.wire.raw += data
+        return data
