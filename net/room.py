@@ -171,7 +171,7 @@ class Room:
 
     def connected(self, seat: int, *, returning: bool) -> None:
         self.seats[seat].connected = True
-        events = [{"type": "back" if returning else "connected", "seat": seat}]
+        events = [{"type": "back", "seat": seat}] if returning else []
         if returning and seat < self.players and self.phase == "playing":
             events += self._host_move({"type": "back", "seat": seat})
         self._changed(events)

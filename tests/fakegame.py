@@ -32,7 +32,7 @@ class Peek:
     min_players = 1
     max_players = 8
     options = (Option("turn_seconds", 5.0, (5.0, 0.3, 30.0)),)
-    bots = {"plain": PeekBot}  # noqa: RUF012
+    bots = {"plain": PeekBot}
 
     def setup(self, players: list[str], options: dict | None = None) -> dict[str, Any]:
         n = len(players)

@@ -1,0 +1,116 @@
+"""The host app and a player app in one event loop, over real sockets, driven by keys only."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from net.room import Room
+from tui.client.app import ClientApp
+from tui.client.screens import GameScreen, GoneScreen, JoinScreen, WaitScreen
+from tui.host.app import HostApp
+from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
+from tui.i18n import set_lang
+
+
+async def until(check: Callable[[], bool], pilot, timeout: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        assert loop.time() < deadline, "timed out"
+        await pilot.pause(0.02)
+
+
+def screen_text(app) -> str:
+    return "\n".join(
+        str(widget.render()) for widget in app.screen.query("Static") if widget.display
+    )
+
+
+async def test_join_by_keys_start_play_and_back_to_lobby(peek, state_dir):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM", save_path=state_dir / "t.save")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: isinstance(player.screen, JoinScreen), pp)
+            await pp.press(*"Ann", "enter")
+            await pp.press(*"kqxm", "enter")
+            await until(lambda: isinstance(player.screen, WaitScreen) and player.room, pp)
+            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+            assert room.seats[0].connected
+            await hp.press("b")  # a bot joins
+            await until(lambda: len(player.room["seats"]) == 2, pp)
+            await hp.press("s")  # start
+            await until(lambda: isinstance(player.screen, GameScreen), pp)
+            await until(lambda: isinstance(host.screen, TableScreen), hp)
+            card = room.state["hands"][0]
+            await until(lambda: player.game and player.game.get("card") == card, pp)
+            # the table screen never shows a card before it is revealed
+            assert card not in screen_text(host)
+            # Ann plays through the app's own path; the bot answers; the game ends
+            player.act({"type": "reveal"})
+            await until(lambda: room.phase == "over", hp, timeout=5)
+            await until(lambda: isinstance(host.screen, ResultsScreen), hp)
+            assert player.latencies and max(player.latencies) < 0.5
+            await hp.press("enter")  # back to the lobby, everybody still seated
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+            await until(lambda: isinstance(player.screen, WaitScreen), pp)
+            assert [s.name for s in room.seats] == ["Ann", "Bot 1"]
+
+
+async def test_wrong_code_keeps_the_player_on_the_join_screen(peek):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: isinstance(player.screen, JoinScreen), pp)
+            await pp.press(*"Ann", "enter", *"ABCD", "enter")
+            await until(lambda: isinstance(player.screen, JoinScreen) and player.screen.error, pp)
+            assert "not the room code" in screen_text(player)
+            assert room.seats == []
+            await hp.pause()
+
+
+async def test_kicked_player_is_told(peek):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: len(room.seats) == 1 and room.seats[0].connected, hp)
+            await hp.press("k")  # the highlighted player
+            await hp.press("y")
+            await until(lambda: isinstance(player.screen, GoneScreen), pp)
+            assert room.seats == []
+
+
+async def test_player_comes_back_after_the_host_restarts(peek, state_dir):
+    set_lang("en")
+    save = state_dir / "t.save"
+    room = Room("Friday", game_id="peek", open_room=True, save_path=save)
+    room.add_bot()
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    player = None
+    async with host.run_test(size=(100, 30)) as hp:
+        port = host.server.port
+        player = ClientApp(("127.0.0.1", port), name="Ann", discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: len(room.seats) == 2 and room.seats[1].connected, hp)
+            room.set_option("turn_seconds", 30.0)
+            await hp.press("s")
+            await until(lambda: isinstance(player.screen, GameScreen), pp)
+            card = room.state["hands"][1]
+            await hp.app.server.close()  # the host dies
+            await until(lambda: player.link == "reconnecting", pp)
+            again = HostApp(Room.resume(save), host="127.0.0.1", port=port, advertise=False)
+            async with again.run_test(size=(100, 30)) as hp2:
+                await until(lambda: player.link == "connected", pp, timeout=8)
+                await until(lambda: again.room.seats[1].connected, hp2)
+                await until(lambda: player.game and player.game.get("card") == card, pp)
+                assert isinstance(player.screen, GameScreen)

@@ -1,0 +1,1 @@
+"""Textual apps: the host's table and each player's private screen."""

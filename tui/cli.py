@@ -1,0 +1,100 @@
+"""`hubbub host` and `hubbub join`: argument parsing, then one of the two apps."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import socket
+import sys
+from pathlib import Path
+
+from net.protocol import DEFAULT_PORT
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from games import GAMES
+
+    parser = argparse.ArgumentParser(
+        prog="hubbub", description="Terminal party games for a room of laptops."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    host = commands.add_parser("host", help="run the table (put it on the big screen)")
+    host.add_argument("--game", choices=sorted(GAMES) or None, help="the game to start with")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port ({DEFAULT_PORT})")
+    host.add_argument(
+        "--interface", metavar="ADDR", help="listen and advertise on this address only"
+    )
+    host.add_argument("--open", action="store_true", help="no room code needed to join")
+    host.add_argument("--resume", action="store_true", help="bring back the last table")
+    host.add_argument("--name", help="the room's name (default: this computer's name)")
+    host.add_argument("--save", type=Path, help="the save file (default: in the state dir)")
+    host.add_argument("--no-zeroconf", action="store_true", help="don't advertise on the LAN")
+    host.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
+
+    join = commands.add_parser("join", help="join a table as a player")
+    join.add_argument("address", nargs="?", help="HOST[:PORT]; leave out to find hosts")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--interface", metavar="ADDR", help="look for hosts on this address only")
+    join.add_argument("--no-zeroconf", action="store_true", help="don't look for hosts")
+    join.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from tui.i18n import set_lang
+
+    set_lang(args.lang)
+    if args.command == "host":
+        return run_host(args)
+    return run_join(args)
+
+
+def run_host(args: argparse.Namespace) -> int:
+    from net.client import state_dir
+    from net.room import ResumeError, Room
+    from tui.host.app import HostApp
+
+    save = args.save or state_dir() / "table.save"
+    if args.resume:
+        try:
+            room = Room.resume(save)
+        except ResumeError as exc:
+            print(f"hubbub: {exc}", file=sys.stderr)
+            return 2
+    else:
+        default_name = f"{getpass.getuser()}@{socket.gethostname()}"
+        room = Room(
+            args.name or default_name, game_id=args.game, open_room=args.open, save_path=save
+        )
+    app = HostApp(room, host=args.interface, port=args.port, advertise=not args.no_zeroconf)
+    app.run()
+    if app.return_code:
+        return app.return_code
+    return 0
+
+
+def run_join(args: argparse.Namespace) -> int:
+    from net.client import parse_address
+    from tui.client.app import ClientApp
+
+    address = None
+    if args.address:
+        try:
+            address = parse_address(args.address)
+        except ValueError as exc:
+            print(f"hubbub: {exc}", file=sys.stderr)
+            return 2
+    app = ClientApp(
+        address,
+        name=args.name,
+        browse_interface=args.interface,
+        discover=not args.no_zeroconf,
+    )
+    app.run()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""`hubbub join`: one player's private screen.
+
+The connection runs in a worker and talks to the app only through Messages, so a slow network
+never freezes the screen and a busy screen never holds up the network. The app follows the
+room: the lobby, the game, the results — and a line at the top that says, whenever it is so,
+that the link is down and being mended.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+
+from net.client import Client, TokenStore
+from net.protocol import PROTOCOL_VERSION
+from tui.client.screens import (
+    FindScreen,
+    GameScreen,
+    GoneScreen,
+    JoinScreen,
+    PlayerResultsScreen,
+    WaitScreen,
+)
+from tui.games import HandWidget, narrate_room, ui_for
+from tui.i18n import t
+
+log = logging.getLogger(__name__)
+
+
+class ClientApp(App[None]):
+    CSS_PATH = ["../common.tcss", "client.tcss"]
+    TITLE = "hubbub"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
+
+    link: reactive[str] = reactive("offline")
+    """"offline" | "connecting" | "connected" | "reconnecting" — shown by every screen."""
+
+    class FromHost(Message):
+        def __init__(self, message: dict[str, Any]) -> None:
+            super().__init__()
+            self.message = message
+
+    class LinkChanged(Message):
+        def __init__(self, status: str, info: dict[str, Any] | None) -> None:
+            super().__init__()
+            self.status = status
+            self.info = info or {}
+
+    def __init__(
+        self,
+        address: tuple[str, int] | None = None,
+        *,
+        name: str = "",
+        browse_interface: str | None = None,
+        discover: bool = True,
+    ) -> None:
+        super().__init__()
+        self.address = address
+        self.player_name = name
+        self.browse_interface = browse_interface
+        self.discover = discover
+        self.tokens = TokenStore()
+        self.client: Client | None = None
+        self.room: dict[str, Any] | None = None
+        self.game: dict[str, Any] | None = None
+        self.version = -1
+        self.feed_lines: list[str] = []
+        self.last_error: dict[str, Any] | None = None
+        self.sent_at: dict[int, float] = {}
+        self.latencies: list[float] = []  # seconds from an action sent to the view it caused
+
+    def on_mount(self) -> None:
+        if self.address is None:
+            self.push_screen(FindScreen())
+            return
+        host, port = self.address
+        saved = self.tokens.get(f"{host}:{port}")
+        if saved or self.player_name:
+            self.push_screen(WaitScreen())
+            self.connect(host, port, self.player_name or saved.get("name", ""), None)
+        else:
+            self.push_screen(JoinScreen(host, port))
+
+    # --- the link -----------------------------------------------------------------------
+
+    def connect(self, host: str, port: int, name: str, code: str | None) -> None:
+        self.address = (host, port)
+        self.player_name = name
+        if self.client is not None:
+            self.run_worker(self.client.close(), group="close")
+        self.client = Client(
+            host,
+            port,
+            name=name,
+            code=code,
+            tokens=self.tokens,
+            on_message=lambda m: self.post_message(self.FromHost(m)),
+            on_status=lambda s, i: self.post_message(self.LinkChanged(s, i)),
+        )
+        self.link = "connecting"
+        self.run_worker(self.client.run(), group="link", exclusive=True, exit_on_error=False)
+
+    def act(self, action: dict[str, Any]) -> None:
+        if self.client is None:
+            return
+        ref = self.client.act(action)
+        if ref is None:
+            self.notify(t("client.not_connected"), severity="warning")
+        else:
+            self.sent_at[ref] = time.perf_counter()
+
+    def on_hand_widget_act(self, message: HandWidget.Act) -> None:
+        self.act(message.action)
+
+    def on_client_app_link_changed(self, message: LinkChanged) -> None:
+        status = message.status
+        if status == "refused":
+            self.link = "offline"
+            self.last_error = message.info
+            host, port = self.address or ("", 0)
+            if message.info.get("code") == "unknown_token" and self.player_name:
+                self.connect(host, port, self.player_name, None)  # a new table: join anew
+                return
+            self._go(JoinScreen(host, port, error=message.info))
+        elif status == "closed":
+            if self.link != "offline":
+                self.link = "offline"
+        else:
+            self.link = status
+
+    def on_client_app_from_host(self, message: FromHost) -> None:
+        frame = message.message
+        kind = frame["type"]
+        if kind == "view":
+            if frame["version"] <= self.version:
+                return  # an old view overtaken by a newer one (versions restart at welcome)
+            self.version = frame["version"]
+            self.room = frame["room"]
+            self.game = frame["game"]
+            self._measure()
+            self._route()
+        elif kind == "event":
+            names = [s["name"] for s in (self.room or {}).get("seats", [])]
+            narrate = ui_for((self.room or {}).get("game")).narrate
+            for event in frame["events"]:
+                line = narrate_room(event, names) or narrate(event, names)
+                if line:
+                    self.feed_lines.append(line)
+            self.feed_lines = self.feed_lines[-200:]
+            self._refresh()
+        elif kind == "error":
+            self.sent_at.pop(frame.get("ref", -1), None)
+            self.notify(t(frame["message"]), severity="error", markup=False)
+        elif kind == "kicked":
+            self.link = "offline"
+            self._go(GoneScreen(frame["reason"]))
+        elif kind == "welcome":
+            self.version = -1
+
+    def _measure(self) -> None:
+        now = time.perf_counter()
+        for ref, sent in list(self.sent_at.items()):
+            self.latencies.append(now - sent)
+            del self.sent_at[ref]
+
+    # --- screens ------------------------------------------------------------------------
+
+    def _route(self) -> None:
+        room = self.room or {}
+        you = room.get("you")
+        phase = room.get("phase")
+        if phase == "playing" and you is not None and you < room.get("players", 0):
+            wanted: type = GameScreen
+        elif phase == "over" and you is not None and you < room.get("players", 0):
+            wanted = PlayerResultsScreen
+        else:
+            wanted = WaitScreen
+        if not isinstance(self.screen, wanted) and not self.screen.is_modal:
+            self._go(wanted())
+        else:
+            self._refresh()
+
+    def _go(self, screen) -> None:
+        while self.screen.is_modal:
+            self.pop_screen()
+        self.switch_screen(screen)
+
+    def _refresh(self) -> None:
+        refresh = getattr(self.screen, "refresh_room", None)
+        if refresh is not None:
+            refresh()
+
+    def watch_link(self, link: str) -> None:
+        for screen in self.screen_stack:
+            bar = getattr(screen, "show_link", None)
+            if bar is not None:
+                bar(link)
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+
+    @staticmethod
+    def protocol() -> int:
+        return PROTOCOL_VERSION

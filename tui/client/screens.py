@@ -1,0 +1,409 @@
+"""The player's screens: find a host, join it, wait in the lobby, play, see the results."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.client import parse_address
+from net.protocol import NAME_MAX, PROTOCOL_VERSION
+from tui.games import ui_for
+from tui.host.screens import option_value, results_text
+from tui.i18n import t
+from tui.text import literal
+from tui.widgets import Feed, Footer, HelpScreen, SeatList, binding_help
+
+if TYPE_CHECKING:
+    from net.discovery import Browser, HostInfo
+    from tui.client.app import ClientApp
+
+HELP_KEY = Binding("question_mark", "help", "key.help", key_display="?")
+
+
+class LinkBar(Static):
+    """One line at the top while the link to the host is not up."""
+
+    def show(self, link: str) -> None:
+        self.set_class(link != "connected", "-down")
+        self.update(t(f"link.{link}") if link != "connected" else "")
+
+
+class PlayerScreen(Screen[None]):
+    HELP = "help.find"
+
+    @property
+    def player(self) -> ClientApp:
+        return self.app  # type: ignore[return-value]
+
+    def show_link(self, link: str) -> None:
+        for bar in self.query(LinkBar):
+            bar.show(link)
+
+    def on_screen_resume(self) -> None:
+        self.show_link(self.player.link)
+
+    def action_help(self) -> None:
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self.app.push_screen(
+            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(bindings))
+        )
+
+    def refresh_room(self) -> None:
+        """Called with every new view; screens that show the room override it."""
+
+
+class FindScreen(PlayerScreen):
+    """Hosts found on the LAN, live, and a field to type an address."""
+
+    BINDINGS = [
+        Binding("enter", "join", "key.join", priority=False),
+        Binding("a", "type_address", "key.address"),
+        HELP_KEY,
+        Binding("escape", "hosts", "key.hosts", show=False),
+        Binding("q", "app.quit", "key.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hosts: dict[str, HostInfo] = {}
+        self.browser: Browser | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="find", classes="box"):
+            yield Static(id="find-status", classes="dim")
+            yield OptionList(id="hosts")
+        with Vertical(id="typed", classes="box"):
+            yield Static(t("find.typed_hint"), classes="dim")
+            yield Input(placeholder=t("find.address_placeholder"), id="address", max_length=80)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#find").border_title = t("find.title")
+        self.query_one("#typed").border_title = t("find.typed_title")
+        self._show_hosts()
+        if self.player.discover:
+            self.run_worker(self._browse(), group="browse", exit_on_error=False)
+        else:
+            self.query_one("#find-status", Static).update(t("find.discovery_off"))
+        self.query_one("#hosts", OptionList).focus()
+
+    async def _browse(self) -> None:
+        from net.discovery import Browser
+
+        def changed(hosts: dict[str, HostInfo]) -> None:
+            self.hosts = hosts
+            self._show_hosts()
+
+        self.browser = Browser(changed, interface=self.player.browse_interface)
+        try:
+            await self.browser.start()
+        except Exception:
+            self.browser = None
+            self.query_one("#find-status", Static).update(t("find.discovery_failed"))
+
+    async def on_unmount(self) -> None:
+        if self.browser is not None:
+            await self.browser.close()
+
+    def _show_hosts(self) -> None:
+        hosts = sorted(
+            self.hosts.values(), key=lambda h: (not h.compatible(PROTOCOL_VERSION), h.name)
+        )
+        status = t("find.searching") if not hosts else t("find.found", n=len(hosts))
+        self.query_one("#find-status", Static).update(status)
+        options = self.query_one("#hosts", OptionList)
+        keep = options.highlighted
+        rows = []
+        for host in hosts:
+            row = Text()
+            row.append_text(literal(host.name, 40, style="bold"))
+            row.append(f"  {t(f'game.{host.game}.name') if host.game else '—'}")
+            row.append(f"  {t('find.players', n=host.players)}")
+            if host.needs_code:
+                row.append(f"  {t('find.needs_code')}", style="yellow")
+            if not host.compatible(PROTOCOL_VERSION):
+                row.append(
+                    f"  {t('find.mismatch', theirs=host.protocol, ours=PROTOCOL_VERSION)}",
+                    style="red",
+                )
+            row.append(f"  {host.address or '?'}:{host.port}", style="dim")
+            rows.append(Option(row, id=host.key, disabled=not host.compatible(PROTOCOL_VERSION)))
+        options.set_options(rows)
+        if rows:
+            options.highlighted = min(keep or 0, len(rows) - 1)
+
+    def action_type_address(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    def action_hosts(self) -> None:
+        self.query_one("#hosts", OptionList).focus()
+
+    def action_join(self) -> None:
+        options = self.query_one("#hosts", OptionList)
+        option = options.highlighted_option
+        if option is None or option.id not in self.hosts:
+            return
+        host = self.hosts[option.id]
+        if host.address is None:
+            return
+        self.app.push_screen(JoinScreen(host.address, host.port, needs_code=host.needs_code))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_join()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            host, port = parse_address(event.value)
+        except ValueError:
+            self.notify(
+                t("find.bad_address", text=event.value[:40]), severity="error", markup=False
+            )
+            return
+        self.app.push_screen(JoinScreen(host, port))
+
+
+class JoinScreen(PlayerScreen):
+    """Your name and, if the table has one, its code."""
+
+    HELP = "help.join"
+    BINDINGS = [
+        Binding("escape", "back", "key.back", key_display="Esc"),
+        Binding("f1", "help", "key.help", key_display="F1"),
+    ]
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        needs_code: bool = True,
+        error: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.host_address = host
+        self.port = port
+        self.needs_code = needs_code
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="join", classes="box"):
+            yield Static(id="join-where")
+            yield Static(t("join.name"))
+            yield Input(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
+            yield Static(t("join.code"), id="code-label")
+            yield Input(id="code", max_length=4, placeholder="ABCD")
+            yield Static(id="join-error")
+            yield Static(t("join.hint"), classes="dim")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#join").border_title = t("join.title")
+        where = Text(t("join.where") + " ")
+        where.append(f"{self.host_address}:{self.port}", style="bold")
+        self.query_one("#join-where", Static).update(where)
+        name_field = self.query_one("#name", Input)
+        name_field.value = self.player.player_name
+        code_field = self.query_one("#code", Input)
+        code_field.display = self.needs_code
+        self.query_one("#code-label").display = self.needs_code
+        if self.error:
+            code = self.error.get("code", "")
+            self.query_one("#join-error", Static).update(
+                Text(t(f"error.{code}", detail=self.error.get("message", "")), style="bold red")
+            )
+            if code == "bad_code":
+                code_field.display = True
+                self.query_one("#code-label").display = True
+                code_field.focus()
+                return
+        name_field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name_value = self.query_one("#name", Input).value.strip()
+        code_field = self.query_one("#code", Input)
+        if not name_value:
+            self.query_one("#name", Input).focus()
+            return
+        if event.input.id == "name" and code_field.display and not code_field.value.strip():
+            code_field.focus()
+            return
+        code = code_field.value.strip().upper() or None
+        self.query_one("#join-error", Static).update(t("join.connecting"))
+        self.player.connect(self.host_address, self.port, name_value, code)
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(FindScreen())
+
+
+class RoomScreen(PlayerScreen):
+    """Screens that show the room the player sits in."""
+
+    def room(self) -> dict[str, Any]:
+        return self.player.room or {"seats": [], "phase": "lobby", "players": 0, "name": ""}
+
+    def feed_tail(self) -> None:
+        feed = self.query_one(Feed)
+        lines = self.player.feed_lines
+        start = getattr(self, "_fed", max(0, len(lines) - 30))
+        for line in lines[start:]:
+            feed.say(line)
+        self._fed = len(lines)
+
+
+class WaitScreen(RoomScreen):
+    """Seated: the lobby as the player sees it, until the host starts the game."""
+
+    HELP = "help.wait"
+    BINDINGS = [HELP_KEY, Binding("q", "leave", "key.leave")]
+
+    def compose(self) -> ComposeResult:
+        yield LinkBar(id="link")
+        yield Header(show_clock=False)
+        with Horizontal(id="wait-main"):
+            with Vertical(id="wait-room", classes="box"):
+                yield Static(id="wait-game")
+                yield SeatList(id="seats")
+            yield Feed(id="feed", classes="box")
+        yield Static(id="wait-hint", classes="dim")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.show_link(self.player.link)
+        self.refresh_room()
+
+    def refresh_room(self) -> None:
+        room = self.room()
+        self.feed_tail()
+        self.query_one("#wait-room").border_title = literal(room.get("name", ""), 40).plain
+        self.query_one("#seats", SeatList).show(room, you=room.get("you"))
+        game_id = room.get("game")
+        text = Text()
+        if game_id:
+            text.append(t(f"game.{game_id}.name"), style="bold")
+            text.append("\n" + t(f"game.{game_id}.tagline") + "\n", style="dim")
+            for key, value in (room.get("options") or {}).items():
+                if key == "lang":
+                    continue
+                text.append(f"{t(f'option.{game_id}.{key}')}: ", style="dim")
+                text.append(option_value(game_id, key, value) + "\n")
+        self.query_one("#wait-game", Static).update(text)
+        hint = {
+            "lobby": t("wait.lobby"),
+            "playing": t("wait.game_on"),
+            "over": t("wait.over"),
+        }.get(room.get("phase", "lobby"), "")
+        if not self.player.room:
+            hint = t("wait.connecting")
+        self.query_one("#wait-hint", Static).update(hint)
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+class GameScreen(RoomScreen):
+    """Playing: the game's own hand widget, the seats and the feed."""
+
+    HELP = "help.game"
+    BINDINGS = [HELP_KEY, Binding("ctrl+l", "leave", "key.leave", key_display="^L")]
+
+    def compose(self) -> ComposeResult:
+        room = self.room()
+        yield LinkBar(id="link")
+        yield Header(show_clock=False)
+        with Horizontal(id="game-main"):
+            yield ui_for(room.get("game")).hand(id="hand")
+            with Vertical(id="game-side"):
+                yield SeatList(id="seats", classes="box")
+                yield Feed(id="feed", classes="box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.query_one("#seats").border_title = t("table.seats_title")
+        self.show_link(self.player.link)
+        self.refresh_room()
+        self.query_one("#hand").focus()
+
+    def refresh_room(self) -> None:
+        room = self.room()
+        self.feed_tail()
+        self.query_one("#seats", SeatList).show(room, you=room.get("you"))
+        if self.player.game is not None:
+            self.query_one("#hand").show(self.player.game, room)
+        self.sub_title = t(f"game.{room.get('game')}.name")
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+class PlayerResultsScreen(RoomScreen):
+    HELP = "help.results"
+    BINDINGS = [HELP_KEY, Binding("q", "leave", "key.leave")]
+
+    def compose(self) -> ComposeResult:
+        yield LinkBar(id="link")
+        yield Header(show_clock=False)
+        with Horizontal(id="game-main"):
+            yield Static(id="results", classes="box")
+            yield Feed(id="feed", classes="box")
+        yield Static(t("wait.over"), classes="dim")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#results").border_title = t("results.title")
+        self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.refresh_room()
+
+    def refresh_room(self) -> None:
+        room = self.room()
+        self.feed_tail()
+        game = self.player.game or {}
+        result = game.get("result") or {
+            "scores": game.get("scores", []),
+            "winners": _winners(game.get("scores", [])),
+        }
+        self.query_one("#results", Static).update(
+            results_text(result, [s["name"] for s in room["seats"]])
+        )
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+
+def _winners(scores: list[int]) -> list[int]:
+    best = max(scores, default=None)
+    return [i for i, s in enumerate(scores) if s == best] if best is not None else []
+
+
+class GoneScreen(PlayerScreen):
+    """Kicked, or replaced by a newer connection of the same seat."""
+
+    HELP = "help.gone"
+    BINDINGS = [Binding("enter", "again", "key.find"), Binding("q", "app.quit", "key.quit")]
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="gone", classes="box"):
+            yield Static(Text(t(f"gone.{self.reason}"), style="bold"))
+            yield Static(t("gone.hint"), classes="dim")
+        yield Footer()
+
+    def action_again(self) -> None:
+        self.app.switch_screen(FindScreen())

@@ -1,0 +1,133 @@
+"""Where each game plugs into the apps: a table widget for the host's big screen, a hand widget
+for a player's private screen, and a narrator that turns public events into plain words.
+
+A game's module registers itself with `register_ui`. A game without a module of its own (only
+the test game) falls back to the plain widgets below, which show the view as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tui.i18n import t
+from tui.text import literal, name
+
+Narrator = Callable[[dict[str, Any], list[str]], str | None]
+
+
+class GameWidget(Widget):
+    """Renders one game's view. `show` is called with every new view the room sends."""
+
+    DEFAULT_CSS = "GameWidget { height: 1fr; }"
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+class HandWidget(GameWidget):
+    """A player's private screen for one game; its BINDINGS are the game's keys."""
+
+    can_focus = True
+
+    class Act(Message):
+        """The player chose an action; the app sends it to the host."""
+
+        def __init__(self, action: dict[str, Any]) -> None:
+            super().__init__()
+            self.action = action
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.post_message(self.Act(action))
+
+
+@dataclass(frozen=True)
+class GameUI:
+    table: type[GameWidget]
+    hand: type[HandWidget]
+    narrate: Narrator
+
+
+_UIS: dict[str, GameUI] = {}
+
+
+def register_ui(game_id: str, ui: GameUI) -> None:
+    _UIS[game_id] = ui
+
+
+def ui_for(game_id: str | None) -> GameUI:
+    _load_game_uis()
+    return _UIS.get(game_id or "", PLAIN)
+
+
+def _load_game_uis() -> None:
+    """Import the game modules that exist (each registers itself)."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+# --- the plain fallback -----------------------------------------------------------------
+
+
+def _plain_lines(view: dict[str, Any], names: list[str]) -> Text:
+    out = Text()
+    scores = view.get("scores") or []
+    for seat, player in enumerate(names):
+        score = scores[seat] if seat < len(scores) else ""
+        out.append_text(name(player))
+        out.append(f"  {score}\n")
+    for key, value in view.items():
+        if key not in ("scores", "players"):
+            out.append(f"{key}: ", style="dim")
+            out.append_text(literal(repr(value), 200))
+            out.append("\n")
+    return out
+
+
+class PlainTable(GameWidget):
+    def compose(self):
+        yield Static(id="plain")
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        names = [s["name"] for s in room["seats"]]
+        self.query_one("#plain", Static).update(_plain_lines(view, names))
+
+
+class PlainHand(HandWidget):
+    def compose(self):
+        yield Static(id="plain")
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        names = [s["name"] for s in room["seats"]]
+        self.query_one("#plain", Static).update(_plain_lines(view, names))
+
+
+def plain_narrate(event: dict[str, Any], names: list[str]) -> str | None:
+    return None
+
+
+PLAIN = GameUI(PlainTable, PlainHand, plain_narrate)
+
+
+def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
+    """Plain words for the room's own events (joins, drops, kicks, start and end)."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    who = event.get("name") or (names[seat] if isinstance(seat, int) and seat < len(names) else "?")
+    key = f"room_event.{kind}"
+    if kind == "game_chosen":
+        return t(key, game=t(f"game.{event.get('game')}.name"))
+    if kind in ("joined", "connected", "away", "back", "kicked", "bot_takes_over"):
+        return t(key, name=who)
+    if kind in ("game_started", "game_ended", "game_over"):
+        return t(key)
+    return None

@@ -1,0 +1,1 @@
+"""The host's table app."""

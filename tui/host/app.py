@@ -1,0 +1,150 @@
+"""`hubbub host`: the table on the big screen.
+
+The app owns the room, the TCP server and the zeroconf advertisement. The room tells the app
+about every change through a Message, so drawing happens on Textual's schedule and never holds
+up the network; the server pushes views to the players before the app even hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+
+from games import GAMES
+from net.protocol import PROTOCOL_VERSION
+from net.room import Room
+from net.server import Server
+from tui.games import narrate_room, ui_for
+from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
+from tui.i18n import t
+
+log = logging.getLogger(__name__)
+
+
+class HostApp(App[None]):
+    CSS_PATH = ["../common.tcss", "host.tcss"]
+    TITLE = "hubbub"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
+
+    class RoomChanged(Message):
+        def __init__(self, events: list[dict[str, Any]]) -> None:
+            super().__init__()
+            self.events = events
+
+    def __init__(
+        self,
+        room: Room,
+        *,
+        host: str | None = None,
+        port: int = 0,
+        advertise: bool = True,
+        fast_zeroconf: bool = False,
+    ) -> None:
+        super().__init__()
+        self.room = room
+        self.server = Server(room, host=host, port=port)
+        self.interface = host
+        self.advertise = advertise
+        self.fast_zeroconf = fast_zeroconf
+        self.advertiser: Any = None
+        self.addresses: list[str] = []
+        self.feed_lines: list[str] = []
+        room.subscribe(lambda events: self.post_message(self.RoomChanged(events)))
+
+    async def on_mount(self) -> None:
+        self.title = f"hubbub — {self.room.name}"
+        try:
+            await self.server.start()
+        except OSError as exc:
+            self.exit(message=t("host.cannot_listen", port=self.server.port, error=str(exc)))
+            return
+        self.addresses = self._addresses()
+        self.room.start_clocks()
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
+        if self.advertise:
+            self.run_worker(self._advertise(), group="zeroconf", exit_on_error=False)
+        await self.push_screen(self._screen_for_phase())
+
+    def _addresses(self) -> list[str]:
+        if self.interface and self.interface not in ("0.0.0.0", "::"):
+            return [self.interface]
+        from net.discovery import local_addresses
+
+        return local_addresses()
+
+    async def _advertise(self) -> None:
+        from net.discovery import Advertiser
+
+        self.advertiser = Advertiser(
+            room_name=self.room.name,
+            port=self.server.port,
+            protocol=PROTOCOL_VERSION,
+            game=self.room.game_id or "",
+            players=len(self.room.seats),
+            needs_code=self.room.code is not None,
+            room_id=self.room.room_id,
+            interface=self.interface,
+            fast=self.fast_zeroconf,
+        )
+        try:
+            await self.advertiser.start()
+        except Exception as exc:  # no multicast here: typed addresses still work
+            log.warning("zeroconf advertisement failed: %s", exc)
+            self.advertiser = None
+            self.notify(t("host.no_zeroconf"), severity="warning", timeout=10)
+
+    def _on_sigterm(self) -> None:
+        self.exit()
+
+    async def on_unmount(self) -> None:
+        if self.advertiser is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.advertiser.close(), 3.0)
+        await self.server.close()
+        self.room.close()
+
+    # --- following the room -------------------------------------------------------------
+
+    def _screen_for_phase(self):
+        phase = self.room.phase
+        if phase == "lobby":
+            return LobbyScreen()
+        if phase == "playing":
+            return TableScreen()
+        return ResultsScreen()
+
+    def on_host_app_room_changed(self, message: RoomChanged) -> None:
+        names = [s.name for s in self.room.seats]
+        narrate = ui_for(self.room.game_id).narrate
+        for event in message.events:
+            line = narrate_room(event, names) or narrate(event, names)
+            if line:
+                self.feed_lines.append(line)
+                if event["type"] in ("joined", "away", "back", "kicked"):
+                    self.notify(line, timeout=3, markup=False)
+        self.feed_lines = self.feed_lines[-200:]
+        wanted = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}[
+            self.room.phase
+        ]
+        if not isinstance(self.screen, wanted) and not self.screen.is_modal:
+            self.switch_screen(wanted())
+        elif hasattr(self.screen, "refresh_room"):
+            self.screen.refresh_room(message.events)
+        if self.advertiser is not None:
+            self.run_worker(self._update_advertisement(), group="zeroconf", exit_on_error=False)
+
+    async def _update_advertisement(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.advertiser.update(players=len(self.room.seats), game=self.room.game_id or "")
+
+    def game_names(self) -> list[str]:
+        return list(GAMES)

@@ -1,0 +1,361 @@
+"""The host's three screens: the lobby, the table while a game is on, and the results."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from games import GAMES
+from net.protocol import ProtocolError
+from tui.games import ui_for
+from tui.i18n import t
+from tui.text import name
+from tui.widgets import ConfirmScreen, Feed, Footer, HelpScreen, SeatList, binding_help, seat_line
+
+if TYPE_CHECKING:
+    from tui.host.app import HostApp
+
+HELP_KEY = Binding("question_mark", "help", "key.help", key_display="?")
+
+
+class HostScreen(Screen[None]):
+    """What every host screen shares: the app's room, help, quitting."""
+
+    HELP = "help.host_lobby"
+
+    @property
+    def host(self) -> HostApp:
+        return self.app  # type: ignore[return-value]
+
+    def action_help(self) -> None:
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self.app.push_screen(
+            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(bindings))
+        )
+
+    def action_quit(self) -> None:
+        if self.host.room.phase == "playing":
+            self.app.push_screen(ConfirmScreen(t("host.quit_mid_game")), self._quit_if)
+        else:
+            self.app.exit()
+
+    def _quit_if(self, answer: bool | None) -> None:
+        if answer:
+            self.app.exit()
+
+    def feed_tail(self, feed: Feed, start: int = 0) -> None:
+        for line in self.host.feed_lines[start:]:
+            feed.say(line)
+
+    def refresh_room(self, events: list[dict[str, Any]]) -> None:
+        raise NotImplementedError
+
+
+class LobbyScreen(HostScreen):
+    BINDINGS = [
+        Binding("s", "start", "key.start"),
+        Binding("g", "next_game", "key.game"),
+        Binding("b", "add_bot", "key.bot"),
+        Binding("k,delete", "kick", "key.kick", key_display="k"),
+        Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
+        Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
+        HELP_KEY,
+        Binding("q", "quit", "key.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="lobby-top"):
+            with Vertical(id="code-box", classes="box"):
+                yield Static(id="code")
+                yield Static(id="addresses")
+            with Vertical(id="game-box", classes="box"):
+                yield Static(id="game-name")
+                yield OptionList(id="options")
+        with Horizontal(id="lobby-bottom"):
+            with Vertical(id="players-box", classes="box"):
+                yield Static(id="players-title", classes="box-title")
+                yield OptionList(id="players")
+            yield Feed(id="feed", classes="box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#code-box").border_title = t("lobby.code_title")
+        self.query_one("#game-box").border_title = t("lobby.game_title")
+        self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.feed_tail(self.query_one(Feed))
+        self._fed = len(self.host.feed_lines)
+        self.refresh_room([])
+        self.query_one("#players", OptionList).focus()
+
+    def refresh_room(self, events: list[dict[str, Any]]) -> None:
+        room = self.host.room
+        feed = self.query_one(Feed)
+        self.feed_tail(feed, self._fed)
+        self._fed = len(self.host.feed_lines)
+        code = Text()
+        if room.code:
+            code.append(t("lobby.code_is") + "\n", style="dim")
+            code.append("  ".join(room.code), style="bold reverse")
+        else:
+            code.append(t("lobby.open"), style="bold")
+        self.query_one("#code", Static).update(code)
+        self.query_one("#addresses", Static).update(self._addresses_text())
+        self._show_game()
+        summary = room.summary()
+        self.query_one("#players-box").border_title = t("lobby.players", n=len(room.seats))
+        players = self.query_one("#players", OptionList)
+        keep = players.highlighted
+        prompts = [seat_line(i, s, playing=True) for i, s in enumerate(summary["seats"])]
+        players.set_options(
+            prompts or [Option(Text(t("lobby.nobody"), style="dim"), disabled=True)]
+        )
+        if prompts:
+            players.highlighted = min(keep or 0, len(prompts) - 1)
+        self.query_one("#players-title", Static).update(Text(t("lobby.keys_hint"), style="dim"))
+        self.refresh_bindings()
+
+    def _addresses_text(self) -> Text:
+        port = self.host.server.port
+        text = Text(t("lobby.join_with") + "\n", style="dim")
+        for address in self.host.addresses[:3]:
+            shown = f"[{address}]" if ":" in address else address
+            text.append(f"hubbub join {shown}:{port}\n", style="bold")
+        return text
+
+    def _show_game(self) -> None:
+        room = self.host.room
+        game = room.game
+        title = Text()
+        if game is None:
+            title.append(t("lobby.no_games"), style="bold red")
+            self.query_one("#game-name", Static).update(title)
+            return
+        title.append(t(f"game.{game.id}.name"), style="bold")
+        title.append("  " + t("lobby.player_range", lo=game.min_players, hi=game.max_players))
+        title.append("\n" + t(f"game.{game.id}.tagline"), style="dim")
+        self.query_one("#game-name", Static).update(title)
+        options = self.query_one("#options", OptionList)
+        keep = options.highlighted
+        rows = []
+        for option in game.options:
+            value = room.options.get(option.key, option.default)
+            row = Text(t(f"option.{game.id}.{option.key}") + ": ")
+            row.append(option_value(game.id, option.key, value), style="bold")
+            rows.append(Option(row, id=option.key))
+        options.set_options(rows)
+        if rows:
+            options.highlighted = min(keep or 0, len(rows) - 1)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        room = self.host.room
+        game = room.game
+        if action == "start":
+            ready = game is not None and game.min_players <= len(room.seats) <= game.max_players
+            return True if ready else None  # None: shown, greyed out
+        if action == "add_bot":
+            return True if game and game.bots else None
+        if action == "next_game":
+            return len(GAMES) > 1
+        if action == "kick":
+            return True if room.seats else None
+        return True
+
+    def action_start(self) -> None:
+        try:
+            self.host.room.start(lang=_lang())
+        except ProtocolError as exc:
+            self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
+
+    def action_next_game(self) -> None:
+        ids = list(GAMES)
+        room = self.host.room
+        index = ids.index(room.game_id) if room.game_id in ids else -1
+        room.choose_game(ids[(index + 1) % len(ids)])
+
+    def action_add_bot(self) -> None:
+        try:
+            self.host.room.add_bot()
+        except ProtocolError as exc:
+            self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
+
+    def action_kick(self) -> None:
+        index = self.query_one("#players", OptionList).highlighted
+        room = self.host.room
+        if index is None or index >= len(room.seats):
+            return
+        who = room.seats[index].name
+
+        def kick(answer: bool | None) -> None:
+            if answer and index < len(room.seats) and room.seats[index].name == who:
+                self.host.server.kick(index)
+
+        self.app.push_screen(ConfirmScreen(t("host.kick_confirm", name=who)), kick)
+
+    def action_option(self, step: int) -> None:
+        options = self.query_one("#options", OptionList)
+        option = options.highlighted_option
+        if option is None or option.id is None:
+            return
+        self.host.room.cycle_option(option.id, step)
+
+
+def option_value(game_id: str, key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return t("option.on") if value else t("option.off")
+    specific = f"option.{game_id}.{key}_value"
+    text = t(specific, value=value)
+    return str(value) if text == specific else text
+
+
+def _lang() -> str:
+    from tui.i18n import lang
+
+    return lang()
+
+
+class TableScreen(HostScreen):
+    """The big screen while a game is on: the game's own table, the seats, the feed."""
+
+    HELP = "help.host_table"
+    BINDINGS = [
+        Binding("e", "end", "key.end_game"),
+        Binding("k", "kick", "key.kick"),
+        HELP_KEY,
+        Binding("q", "quit", "key.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        room = self.host.room
+        yield Header(show_clock=False)
+        with Horizontal(id="table-main"):
+            yield ui_for(room.game_id).table(id="game-table")
+            with Vertical(id="table-side"):
+                yield SeatList(id="seats", classes="box")
+                yield Feed(id="feed", classes="box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = t("table.seats_title")
+        self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.feed_tail(self.query_one(Feed), max(0, len(self.host.feed_lines) - 30))
+        self._fed = len(self.host.feed_lines)
+        self.refresh_room([])
+
+    def refresh_room(self, events: list[dict[str, Any]]) -> None:
+        room = self.host.room
+        summary = room.summary()
+        self.feed_tail(self.query_one(Feed), self._fed)
+        self._fed = len(self.host.feed_lines)
+        self.query_one("#seats", SeatList).show(summary)
+        view = room.game_view(None)
+        if view is not None:
+            self.query_one("#game-table").show(view, summary)
+        self.sub_title = t(f"game.{room.game_id}.name")
+
+    def action_end(self) -> None:
+        def end(answer: bool | None) -> None:
+            if answer:
+                self.host.room.end()
+
+        self.app.push_screen(ConfirmScreen(t("host.end_confirm")), end)
+
+    def action_kick(self) -> None:
+        self.app.push_screen(KickScreen())
+
+
+class KickScreen(ModalScreen[None]):
+    """Pick the seat to take away with its number key."""
+
+    BINDINGS = [
+        *[Binding(str(n), f"kick({n - 1})", "key.kick_n", show=False) for n in range(1, 10)],
+        Binding("escape", "app.pop_screen", "key.back", key_display="Esc"),
+    ]
+
+    @property
+    def host(self) -> HostApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box", id="kick-box"):
+            yield Static(t("host.kick_pick"), classes="box-title")
+            yield SeatList(id="kick-seats")
+            yield Static(t("confirm.kick_hint"), classes="dim")
+
+    def on_mount(self) -> None:
+        self.query_one("#kick-seats", SeatList).show(self.host.room.summary())
+
+    def action_kick(self, index: int) -> None:
+        room = self.host.room
+        if index < len(room.seats):
+            self.host.server.kick(index)
+            self.dismiss(None)
+
+
+class ResultsScreen(HostScreen):
+    """The end of a game: who won, every score, and the way back to the lobby."""
+
+    HELP = "help.host_results"
+    BINDINGS = [
+        Binding("enter", "lobby", "key.lobby"),
+        HELP_KEY,
+        Binding("q", "quit", "key.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="table-main"):
+            yield ui_for(self.host.room.game_id).table(id="game-table")
+            with Vertical(id="table-side"):
+                yield Static(id="results", classes="box")
+                yield Feed(id="feed", classes="box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#results").border_title = t("results.title")
+        self.feed_tail(self.query_one(Feed), max(0, len(self.host.feed_lines) - 30))
+        self._fed = len(self.host.feed_lines)
+        self.refresh_room([])
+
+    def refresh_room(self, events: list[dict[str, Any]]) -> None:
+        room = self.host.room
+        self.feed_tail(self.query_one(Feed), self._fed)
+        self._fed = len(self.host.feed_lines)
+        result = room.result() or {"scores": [], "winners": []}
+        self.query_one("#results", Static).update(
+            results_text(result, [s.name for s in room.seats])
+        )
+        view = room.game_view(None)
+        if view is not None:
+            self.query_one("#game-table").show(view, room.summary())
+
+    def action_lobby(self) -> None:
+        self.host.room.end()
+
+
+def results_text(result: dict[str, Any], names: list[str]) -> Text:
+    """Winners first, then everyone by score."""
+    winners = result.get("winners", [])
+    scores = result.get("scores", [])
+    text = Text()
+    if winners:
+        label = t("results.winner") if len(winners) == 1 else t("results.winners")
+        text.append(label + "\n", style="bold")
+        for seat in winners:
+            text.append("  ★ ")
+            text.append_text(name(names[seat] if seat < len(names) else "?", style="bold"))
+            text.append("\n")
+        text.append("\n")
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    for rank, seat in enumerate(order, 1):
+        text.append(f"{rank:>2}. ")
+        text.append_text(name(names[seat] if seat < len(names) else "?"))
+        text.append(f"  {scores[seat]}\n")
+    return text

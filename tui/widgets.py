@@ -1,0 +1,131 @@
+"""Widgets and screens both apps use: help, confirmation, the list of seats, the feed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer as TextualFooter
+from textual.widgets import RichLog, Static
+from textual.widgets._footer import FooterKey
+
+from tui.i18n import t
+from tui.text import name
+
+
+class Footer(TextualFooter):
+    """The Footer, in the user's language: binding descriptions are catalogue keys."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = t(widget.description) if widget.description else ""
+            yield widget
+
+
+def binding_help(bindings: list[Binding]) -> list[tuple[str, str]]:
+    """(key as shown, what it does) for a help screen, from the bindings themselves."""
+    rows = []
+    for binding in bindings:
+        if binding.show and binding.description:
+            shown = binding.key_display or binding.key.split(",")[0]
+            rows.append((shown, t(binding.description)))
+    return rows
+
+
+class HelpScreen(ModalScreen[None]):
+    """`?` on any screen: what this screen is for and every key it has."""
+
+    BINDINGS = [
+        Binding("escape,question_mark,q", "dismiss", "key.close", key_display="Esc"),
+    ]
+
+    def __init__(self, title: str, body: str, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        text.append(self.title_text + "\n\n", style="bold")
+        text.append(self.body + "\n\n")
+        for key, description in self.keys:
+            text.append(f"{key:>10}  ", style="bold reverse")
+            text.append(f" {description}\n")
+        text.append("\n" + t("help.close"), style="dim")
+        with VerticalScroll(id="help"):
+            yield Static(text)
+
+    def action_dismiss(self, result: Any = None) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question answered with y / n (Esc = no)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "key.yes"),
+        Binding("n,escape", "answer(False)", "key.no", key_display="n/Esc"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm"):
+            yield Static(self.question, id="question")
+            yield Static(t("confirm.hint"), classes="dim")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+def seat_line(index: int, seat: dict[str, Any], *, playing: bool, you: int | None = None) -> Text:
+    """One seat: its number, the name as typed, and whether it is here."""
+    line = Text(f"{index + 1:>2}  ")
+    line.append_text(name(seat["name"], style="bold" if index == you else ""))
+    if seat.get("bot"):
+        status, style = t("seat.bot", strength=t(f"bot.{seat['bot']}")), "cyan"
+    elif seat["connected"]:
+        status, style = t("seat.here"), "green"
+    else:
+        status, style = t("seat.away"), "yellow"
+    line.append(f"  {status}", style=style)
+    if index == you:
+        line.append(f"  {t('seat.you')}", style="bold")
+    if not playing:
+        line.append(f"  {t('seat.waiting')}", style="dim")
+    return line
+
+
+class SeatList(Static):
+    """Everybody at the table with their connection state."""
+
+    def show(self, room: dict[str, Any], you: int | None = None) -> None:
+        seats = room["seats"]
+        if not seats:
+            self.update(Text(t("lobby.nobody"), style="dim"))
+            return
+        players = room["players"] if room["phase"] != "lobby" else len(seats)
+        lines = Text("\n").join(
+            seat_line(i, s, playing=i < players, you=you) for i, s in enumerate(seats)
+        )
+        self.update(lines)
+
+
+class Feed(RichLog):
+    """What just happened, in plain words; the newest line at the bottom."""
+
+    DEFAULT_CSS = "Feed { height: 1fr; }"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_lines=200, wrap=True, markup=False, auto_scroll=True, **kwargs)
+
+    def say(self, line: str) -> None:
+        self.write(Text(line))
