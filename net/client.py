@@ -118,6 +118,7 @@ class Client:
         self._writer: asyncio.StreamWriter | None = None
         self._refs = itertools.count(1)
         self._closing = False
+        self._welcomed = False
 
     @property
     def key(self) -> str:
@@ -135,9 +136,9 @@ class Client:
         """Connect and stay connected until `close()` or the host refuses us."""
         attempt = 0
         while not self._closing:
+            self._welcomed = False
             try:
                 await self._session()
-                attempt = 0  # we were in: start the backoff over
             except ProtocolError as exc:
                 if exc.code in REFUSALS:
                     if exc.code == "unknown_token":
@@ -149,6 +150,8 @@ class Client:
                 log.info("connection to %s lost: %r", self.key, exc)
             if self._closing:
                 break
+            if self._welcomed:
+                attempt = 0  # we were in: start the backoff over
             delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
             attempt += 1
             self._set_status("reconnecting", {"in": delay, "attempt": attempt})
@@ -184,6 +187,7 @@ class Client:
         kind = message["type"]
         if kind == "welcome":
             self.seat = message["seat"]
+            self._welcomed = True
             self.tokens.put(self.key, token=message["token"], name=self.name, room=message["room"])
             self._set_status("connected", message)
         elif kind == "error" and message["code"] in REFUSALS and self.status != "connected":

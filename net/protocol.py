@@ -21,7 +21,7 @@ import msgpack
 PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
 MAX_STR = 1024
-MAX_ITEMS = 64
+MAX_ITEMS = 512
 MAX_DEPTH = 8
 NAME_MAX = 24
 DEFAULT_PORT = 47470
@@ -44,6 +44,7 @@ class ProtocolError(Exception):
 
 def encode(message: dict[str, Any]) -> bytes:
     """One frame: header and body. Refuses to build a frame the other side would refuse."""
+    validate(message)
     body = msgpack.packb(message, use_bin_type=True)
     if len(body) > MAX_FRAME:
         raise ProtocolError("too_large", f"{len(body)} bytes", fatal=True)
@@ -64,7 +65,7 @@ def decode_body(body: bytes) -> dict[str, Any]:
             max_map_len=MAX_ITEMS,
         )
     except Exception as exc:  # msgpack raises a zoo of types for garbage: all mean the same
-        raise ProtocolError("bad_frame", "the frame is not one msgpack value") from exc
+        raise ProtocolError("bad_frame", "the frame is not one msgpack value", fatal=True) from exc
     return validate(message)
 
 
@@ -126,7 +127,13 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "game": ((dict, type(None)), True),
     },
     "event": {"version": ((int,), True), "events": ((list,), True)},
-    "error": {"code": ((str,), True), "message": ((str,), True), "ref": ((int,), False)},
+    "error": {
+        "code": ((str,), True),
+        "message": ((str,), True),
+        "key": ((str,), False),
+        "params": ((dict,), False),
+        "ref": ((int,), False),
+    },
     "pong": {"t": ((int, float), False)},
     "kicked": {"reason": ((str,), True)},
 }

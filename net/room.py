@@ -40,6 +40,7 @@ class Seat:
     token: str
     bot: str | None = None  # the bot's strength, for a seat the host plays itself
     connected: bool = False
+    kicked: bool = False  # taken away mid-game: the seat goes when the table returns to the lobby
 
     @property
     def present(self) -> bool:
@@ -55,6 +56,7 @@ def new_code() -> str:
 
 
 Listener = Callable[[list[dict[str, Any]]], None]
+Renumbering = Callable[[dict[int, int]], None]
 
 
 class Room:
@@ -85,6 +87,7 @@ class Room:
         self.save_path = save_path
         self.rng = rng or random.Random(secrets.randbits(64))
         self._listeners: list[Listener] = []
+        self._renumberers: list[Renumbering] = []
         self._timer: asyncio.TimerHandle | None = None
         self._timer_action: dict | None = None
         self.timer_deadline: float | None = None  # loop time the current countdown ends
@@ -146,8 +149,23 @@ class Room:
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    def on_renumber(self, renumber: Renumbering) -> None:
+        """Be told {old seat: new seat} before subscribers hear of a change that removed
+        seats; a seat missing from the map is gone."""
+        self._renumberers.append(renumber)
+
+    def _remove_seats(self, gone: set[int]) -> None:
+        mapping, kept = {}, []
+        for index, seat in enumerate(self.seats):
+            if index not in gone:
+                mapping[index] = len(kept)
+                kept.append(seat)
+        self.seats = kept
+        self._bots.clear()
+        for renumber in list(self._renumberers):
+            renumber(mapping)
+
     def _notify(self, events: list[dict[str, Any]]) -> None:
-        self.version += 1
         for listener in list(self._listeners):
             try:
                 listener(events)
@@ -208,13 +226,13 @@ class Room:
         name = self.seats[seat].name
         events: list[dict[str, Any]] = [{"type": "kicked", "seat": seat, "name": name}]
         if not self.in_game(seat):
-            del self.seats[seat]
-            self._bots.pop(seat, None)
+            self._remove_seats({seat})
             self._changed(events)
             return
         victim = self.seats[seat]
         victim.token = new_token()  # whoever held the old one can't come back
         victim.connected = False
+        victim.kicked = True
         game = self.game
         if game is not None and game.bots:
             victim.bot = next(iter(game.bots))
@@ -233,9 +251,8 @@ class Room:
         self.game_id = game_id
         self.options = self._default_options()
         game = GAMES[game_id]
-        bots = [i for i, s in enumerate(self.seats) if s.bot is not None]
-        for index in reversed(bots) if not game.bots else ():
-            del self.seats[index]
+        if not game.bots:
+            self._remove_seats({i for i, s in enumerate(self.seats) if s.bot is not None})
         for seat in self.seats:
             if seat.bot is not None and seat.bot not in game.bots:
                 seat.bot = next(iter(game.bots))
@@ -289,6 +306,7 @@ class Room:
         self.state = None
         self.players = 0
         self.log = []
+        self._remove_seats({i for i, s in enumerate(self.seats) if s.kicked})
         self._changed([{"type": "game_ended"}])
 
     # --- moves --------------------------------------------------------------------------
@@ -337,6 +355,7 @@ class Room:
         self._changed(events)
 
     def _changed(self, events: list[dict[str, Any]]) -> None:
+        self.version += 1
         self._save()
         self._arm_timer()
         self._notify(events)
@@ -446,6 +465,7 @@ class Room:
             "seats": [asdict(s) | {"connected": False} for s in self.seats],
             "phase": self.phase,
             "players": self.players,
+            "version": self.version,
             "log": self.log,
         }
 
@@ -488,6 +508,7 @@ class Room:
         if data["game"] and data["game"] not in GAMES:
             raise ResumeError(f"the saved game {data['game']!r} is not installed")
         room.options = data["options"]
+        room.version = data.get("version", 0) + 1  # views keep growing across the restart
         room.seats = [Seat(**seat) for seat in data["seats"]]
         room.players = data["players"]
         if data["phase"] != "lobby" and room.game is not None:

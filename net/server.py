@@ -21,6 +21,7 @@ from net.room import Room
 log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT = 10.0
+IDLE_TIMEOUT = 30.0  # clients ping every 5 s; silence this long is a half-open connection
 MAX_BACKLOG = 1024 * 1024  # bytes waiting for a slow reader before we give up on it
 
 
@@ -40,7 +41,12 @@ class Connection:
             log.warning("%s reads too slowly; dropping it", self.peer)
             self.writer.close()
             return
-        self.writer.write(encode(message))
+        try:
+            frame = encode(message)
+        except ProtocolError as exc:  # a bug of ours; this seat misses one frame, not all
+            log.error("cannot send %s to %s: %s", message.get("type"), self.peer, exc)
+            frame = encode(_error("internal", "the host could not send an update"))
+        self.writer.write(frame)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -57,6 +63,7 @@ class Server:
         self._server: asyncio.Server | None = None
         self.last_broadcast = 0.0  # perf_counter of the latest views sent, for measurements
         room.subscribe(self._on_room_change)
+        room.on_renumber(self._renumber)
 
     async def start(self) -> None:
         self._server = await asyncio.start_server(
@@ -96,6 +103,18 @@ class Server:
             }
         )
 
+    def _renumber(self, mapping: dict[int, int]) -> None:
+        """Seats were removed: connections follow their seats to the new numbers."""
+        moved = {}
+        for seat, connection in self.connections.items():
+            if seat in mapping:
+                connection.seat = mapping[seat]
+                moved[mapping[seat]] = connection
+            else:
+                connection.seat = None
+                connection.close()
+        self.connections = moved
+
     def kick(self, seat: int) -> None:
         """The host takes a seat away; its connection is told, then closed."""
         if not 0 <= seat < len(self.room.seats):
@@ -105,10 +124,6 @@ class Server:
             connection.send({"type": "kicked", "reason": "kicked"})
             connection.seat = None
             connection.close()
-        if not self.room.in_game(seat):  # the seat goes; the ones after it move down by one
-            self.connections = {(s - 1 if s > seat else s): c for s, c in self.connections.items()}
-            for s, c in self.connections.items():
-                c.seat = s
         self.room.kick(seat)
 
     # --- one connection -----------------------------------------------------------------
@@ -121,7 +136,7 @@ class Server:
             self._greet(connection, hello)
             while True:
                 try:
-                    message = await read_message(reader)
+                    message = await asyncio.wait_for(read_message(reader), IDLE_TIMEOUT)
                 except ProtocolError as exc:
                     connection.send(_error(exc.code, exc.detail))
                     if exc.fatal or exc.code == "bad_frame":
@@ -194,14 +209,32 @@ class Server:
             try:
                 self.room.act(connection.seat, message["action"])
             except IllegalAction as exc:
-                connection.send(_error(exc.code, exc.key, ref))
+                connection.send(
+                    _error(exc.code, f"refused: {exc.code}", ref, key=exc.key, params=exc.params)
+                )
+            except Exception:  # a bug in a game must not cost the player the connection
+                log.exception("action %r of seat %s failed", message["action"], connection.seat)
+                connection.send(_error("internal", "the host could not apply that", ref))
         else:
             connection.send(_error("unexpected", f"a client does not send {kind}"))
         return True
 
 
-def _error(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
+def _error(
+    code: str,
+    message: str,
+    ref: int | None = None,
+    *,
+    key: str | None = None,
+    params: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """An `error` frame: a stable code, English text, and for refused actions the catalogue
+    key (and its parameters) a client uses to say it in the player's language."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message or code}
+    if key is not None:
+        frame["key"] = key
+    if params:
+        frame["params"] = {k: v for k, v in params.items() if isinstance(v, str | int | float)}
     if ref is not None:
         frame["ref"] = ref
     return frame

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import struct
 from typing import Any
+
+import msgpack
 
 from net.protocol import PROTOCOL_VERSION, encode, read_message
 
@@ -31,6 +34,12 @@ class Wire:
 
     async def send(self, message: dict[str, Any]) -> None:
         self.writer.write(encode(message))
+        await self.writer.drain()
+
+    async def send_raw(self, obj: Any) -> None:
+        """A frame the protocol would refuse to build: for testing the host's defences."""
+        body = msgpack.packb(obj, use_bin_type=True)
+        self.writer.write(struct.pack(">I", len(body)) + body)
         await self.writer.drain()
 
     async def recv(self, timeout: float = 3.0) -> dict[str, Any]:

@@ -172,8 +172,10 @@ async def test_garbage_from_one_connection_leaves_the_others_playing(table):
     huge.writer.write(struct.pack(">I", 10_000_000))
     assert (await huge.expect("error"))["code"] == "too_large"
     # a seated player sending junk gets an error and keeps its seat
-    await bob.send({"type": "launch"})
-    bob.writer.write(struct.pack(">I", 3) + b"\x93\x01\x02")
+    await bob.send_raw({"type": "launch"})
+    bob.writer.write(struct.pack(">I", 4) + b"\x93\x01\x02\x03")  # [1, 2, 3]: not a map
+    assert (await bob.expect("error"))["code"] == "unknown_type"
+    assert (await bob.expect("error"))["code"] == "bad_message"
     await ann.send({"type": "action", "action": {"type": "reveal"}, "ref": 7})
     view = await ann.view_where(lambda v: v["game"]["turn"] == 1)
     assert view["game"]["revealed"][0] is not None
@@ -186,7 +188,8 @@ async def test_illegal_action_gets_a_stable_code_and_changes_nothing(table):
     assert error == {
         "type": "error",
         "code": "not_your_turn",
-        "message": "illegal.not_your_turn",
+        "message": "refused: not_your_turn",
+        "key": "illegal.not_your_turn",
         "ref": 5,
     }
     await bob.send({"type": "action", "action": {"type": "timeout", "step": 0}, "ref": 6})
@@ -274,3 +277,34 @@ async def test_silent_connection_is_dropped_after_the_hello_timeout(table, monke
     wire = await Wire.connect(table.port)
     assert await wire.closed()
     await asyncio.sleep(0)
+
+
+async def test_removing_a_bot_before_a_player_keeps_the_player_connected(table):
+    table.room.add_bot()
+    ann = await seated(table, "Ann")  # seat 1, after the bot
+    table.kick(0)  # the bot goes: Ann moves to seat 0
+    view = await ann.view_where(lambda v: len(v["room"]["seats"]) == 1)
+    assert view["room"]["you"] == 0 and table.connections[0].seat == 0
+    table.room.start()
+    await ann.send({"type": "action", "action": {"type": "reveal"}})
+    view = await ann.view_where(lambda v: v["game"] and v["game"]["over"])
+    assert view["game"]["revealed"][0] == table.room.state["hands"][0]
+
+
+async def test_a_seat_kicked_mid_game_is_gone_in_the_next_lobby(table, monkeypatch):
+    monkeypatch.setattr(type(table.room.game), "bots", {})  # a game without bots
+    _ann, _bob, cid = await start_peek(table, "Ann", "Bob", "Cid")
+    table.kick(1)
+    assert table.room.seats[1].kicked and table.room.state["away"][1]
+    table.room.end()
+    view = await cid.view_where(lambda v: len(v["room"]["seats"]) == 2)
+    assert view["room"]["you"] == 1
+    assert [s.name for s in table.room.seats] == ["Ann", "Cid"]
+
+
+async def test_views_keep_growing_across_a_resume(peek, state_dir):
+    save = state_dir / "v.save"
+    room = Room("R", game_id="peek", open_room=True, save_path=save)
+    room.join("Ann", None)
+    room.start()
+    assert Room.resume(save).version > room.version

@@ -157,7 +157,9 @@ class ClientApp(App[None]):
             self._refresh()
         elif kind == "error":
             self.sent_at.pop(frame.get("ref", -1), None)
-            self.notify(t(frame["message"]), severity="error", markup=False)
+            key = frame.get("key") or f"error.{frame['code']}"
+            text = t(key, **frame.get("params", {}))
+            self.notify(text if text != key else frame["message"], severity="error", markup=False)
         elif kind == "kicked":
             self.link = "offline"
             self._go(GoneScreen(frame["reason"]))

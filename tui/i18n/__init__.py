@@ -1,7 +1,7 @@
 """Russian and English for every word the apps show.
 
 Catalogues are TOML files beside this module, one per language, with the same keys; a test
-keeps them in step. `t("lobby.title", name=...)` formats with str.format. A missing key shows
+keeps them in step. `t("lobby.players", n=3)` formats with str.format. A missing key shows
 the key itself, so a gap is visible instead of crashing a game night.
 """
 

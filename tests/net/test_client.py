@@ -1,0 +1,118 @@
+"""The player's connection: tokens kept per host, refusals reported, drops mended."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from net.client import Client, TokenStore, parse_address
+from net.room import Room
+from net.server import Server
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10.0.0.5", ("10.0.0.5", 47470)),
+        ("10.0.0.5:9000", ("10.0.0.5", 9000)),
+        (" host.local:1 ", ("host.local", 1)),
+        ("[fe80::1%eth0]:9000", ("fe80::1%eth0", 9000)),
+        ("fe80::1", ("fe80::1", 47470)),
+    ],
+)
+def test_addresses(text, expected):
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", ":", "host:", "host:abc", "host:70000", "[::1]:x"])
+def test_bad_addresses(text):
+    with pytest.raises(ValueError):
+        parse_address(text)
+
+
+def test_token_store_is_private_and_survives_garbage(state_dir):
+    store = TokenStore()
+    store.put("h:1", token="t0k", name="Ann")
+    assert store.get("h:1")["token"] == "t0k"
+    assert (store.path.stat().st_mode & 0o777) == 0o600
+    store.path.write_text("{not json")
+    assert store.get("h:1") is None
+    store.put("h:2", token="x", name="B")
+    store.forget("h:2")
+    assert store.get("h:2") is None
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.statuses: list[tuple[str, dict | None]] = []
+        self.messages: list[dict] = []
+
+    def status(self, status, info):
+        self.statuses.append((status, info))
+
+    def message(self, message):
+        self.messages.append(message)
+
+    async def wait(self, test, timeout=6.0):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not test():
+            assert loop.time() < deadline, (self.statuses, self.messages[-3:])
+            await asyncio.sleep(0.02)
+
+
+async def serve(room: Room, port: int = 0) -> Server:
+    server = Server(room, host="127.0.0.1", port=port)
+    await server.start()
+    return server
+
+
+async def test_refusal_is_reported_and_not_retried(peek):
+    server = await serve(Room("R", game_id="peek", code="ABCD"))
+    seen = Recorder()
+    client = Client("127.0.0.1", server.port, name="Ann", code="XXXX", on_status=seen.status)
+    await asyncio.wait_for(client.run(), 5)
+    assert seen.statuses[-1][0] == "refused"
+    assert seen.statuses[-1][1]["code"] == "bad_code"
+    await server.close()
+
+
+async def test_client_reconnects_after_the_host_restarts(peek, state_dir):
+    save = state_dir / "r.save"
+    room = Room("R", game_id="peek", open_room=True, save_path=save)
+    server = await serve(room)
+    port = server.port
+    seen = Recorder()
+    client = Client("127.0.0.1", port, name="Ann", on_status=seen.status, on_message=seen.message)
+    task = asyncio.create_task(client.run())
+    await seen.wait(lambda: client.status == "connected")
+    token = client.saved["token"]
+    room.start()
+    await seen.wait(lambda: any(m["type"] == "view" and m["game"] for m in seen.messages))
+    await server.close()
+    await seen.wait(lambda: client.status == "reconnecting")
+    await asyncio.sleep(0.3)  # a couple of failed attempts while the host is down
+    server = await serve(Room.resume(save), port)
+    seen.messages.clear()
+    await seen.wait(lambda: client.status == "connected")
+    await seen.wait(lambda: any(m["type"] == "view" and m["game"] for m in seen.messages))
+    view = [m for m in seen.messages if m["type"] == "view"][-1]
+    assert view["room"]["you"] == 0 and "card" in view["game"]
+    assert client.saved["token"] == token  # the same seat, the same token
+    await client.close()
+    await asyncio.wait_for(task, 3)
+    await server.close()
+
+
+async def test_client_drops_unknown_token_and_says_so(peek, state_dir):
+    room = Room("R", game_id="peek", open_room=True)
+    server = await serve(room)
+    store = TokenStore()
+    store.put(f"127.0.0.1:{server.port}", token="stale", name="")
+    seen = Recorder()
+    client = Client("127.0.0.1", server.port, tokens=store, on_status=seen.status)
+    await asyncio.wait_for(client.run(), 5)
+    assert seen.statuses[-1][1]["code"] == "unknown_token"
+    assert store.get(f"127.0.0.1:{server.port}") is None
+    await server.close()
