@@ -3,3 +3,4 @@
 from games.base import CHANCE, GAMES, HOST, Bot, Game, IllegalAction, Option, register
 
 __all__ = ["CHANCE", "GAMES", "HOST", "Bot", "Game", "IllegalAction", "Option", "register"]
+from games import tallyup  # noqa: F401  (registers the game)

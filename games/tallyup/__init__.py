@@ -1,0 +1,166 @@
+"""Tally Up!: push your luck with a shared running total (rules: `rules/tallyup.md`).
+
+The package is the pure rules engine: `rules` (the state machine), `views` (what a seat may
+know), `dice` (the face table), `odds` (exact chances, for screens and bots) and `bots`.
+`TALLYUP` is the registered `Game`.
+
+Actions (`type`, arguments) and who sends them
+----------------------------------------------
+- `choose_dice {dice: [3 colours]}`   active player, once per round, before the first roll.
+- `roll`                              active player: the Main Roll, and the Up Die when due.
+- `bonus_dice {dice: [1 or 2 colours]}`  active player, from the unused dice, after +1 / +2.
+  (+3 takes all three unused dice by itself.)
+- `token {side: "in" | "out"}`        an IN player during a sealed choice. It locks the player
+  in with that side; sending it again changes the side until the reveal.
+- `shout`                             anyone, while a Tally Up! window is open.
+- `chance {outcome}`                  CHANCE: face indexes (0..5) for `{"kind": "dice", "dice":
+  [colours]}`, one per die in that order; one face index for `{"kind": "up_die"}`.
+- `timeout`                           HOST, when `timer` runs out: closes the sealed choice
+  (players not locked in stay IN) or the shout window (nobody shouted).
+- `away {seat}` / `back {seat}`       HOST, when a connection drops / returns.
+
+IllegalAction codes: `unknown_action`, `game_over`, `not_host`, `not_chance`, `bad_seat`,
+`away` (a player marked away acts: the host sends `back` first), `wrong_phase`,
+`not_your_turn`, `bad_dice`, `bad_side`, `already_out`, `bad_outcome`, `no_timer`,
+`too_late` (params: `winner`) and `no_tally_up` for a shout, `already_away`, `not_away`.
+
+Phases (`view["phase"]`)
+------------------------
+`choose_dice` → `roll` → `rolling` (CHANCE) → then by the roll: `shout` (Tally Up!), `choice`
+(a sealed choice; `choice_for` is `"up_die"` before the Up Die or `"reveal"` after the roll),
+`up_die` (active rolls it) → `up_rolling` (CHANCE) → `bonus_dice` → `bonus_rolling` (CHANCE);
+and `over`.
+
+Events (public narration: none carries a sealed side before its reveal)
+-----------------------------------------------------------------------
+- `round_start {round, active}`
+- `dice_chosen {seat, dice}`
+- `rolling {seat, roll: "main" | "up_die", dice}`
+- `rolled {seat, dice: [die], stars, points, running_total, up_die_due}` — a die is
+  `{colour, face, label, points, star, circle}`; `points` is what the roll added.
+- `bust {stage: "main" | "bonus", lost: [seats still IN], amount}` — then `round_end`.
+- `tally_up {seat}` — the shout window opens.
+- `shout {seat, points: 200}` or `shout_closed {}` (nobody shouted in time), then
+  `tally_bonus {seats, points: 100}` (every other IN player).
+- `choice_open {for: "up_die" | "reveal", seats: [IN seats]}`
+- `locked {seat}` — the same event whichever side, and when a side is changed.
+- `revealed {out: [seats], stay: [seats], banked, timeout}` — `out` banked `banked` each.
+- `up_die {seat, face, label, running_total}` or, for +1/+2/+3, `up_die {seat, face, label,
+  bonus}`; then `bonus_dice {seat, dice}` (for +1/+2) and
+  `bonus_rolled {seat, dice, stars, points, running_total}`.
+- `away {seat}`, `back {seat}`
+- `round_end {round, scores}`, `extra_round {number, tied}`, `game_over {winners, scores}`
+
+Views
+-----
+Public (`seat=None`, the table): `game`, `phase`, `over`, `players`, `scores`, `target`,
+`once_each`, `high_stakes`, `choice_seconds`, `shout_seconds`, `round`, `extra_round` (0, or
+which tie-break round this is), `active`, `dice` ([] before chosen), `unused`, `running_total`,
+`out` (by seat, as revealed), `locked` (by seat: has locked in — never the side), `away`,
+`choice_for`, `last_roll` ([die]), `main_stars`, `up_die` (face index or None), `up_die_label`,
+`bonus_count`, `bonus_dice`, `bonus` ([die]), `shout` (None, or `{open, winner}` for the last
+Tally Up!), `history` (every seat's score at the end of each round), `last_events`, `result`.
+A player's view adds `seat`, `token` (their own sealed side, or None) and `legal` (the action
+types they may send now).
+
+Decisions the rules leave open
+------------------------------
+- Choices are not awaited from players who are away: the reveal happens once every *present*
+  IN player has locked in; away players stay IN (they count as not locked in).
+- If everyone goes OUT at the reveal before the Up Die, the round ends there: no Up Die.
+- **High stakes**: there is no choice before the Up Die. The one sealed choice per Main Roll
+  is the reveal after the roll (and its Up Die, if any) has resolved — that is, before every
+  Main Roll except the first of the round, where everyone starts IN. Staying IN there means
+  staying for the next Main Roll *and* its Up Die. A Tally Up! is followed by that choice too.
+- **Ties**: once the game is decided (someone reached the target, or in "Everyone rolls
+  once" the last player has been active), a tie on top plays an extra round with the whole
+  table, next active player clockwise; after an extra round only the top counts (the target
+  no longer matters, a unique top wins); after three extra rounds still tied, the tied
+  players share the win.
+- **Everyone rolls once** ignores the target: the game is decided after round N (N players,
+  each active once, seat 0 first); ties then play extra rounds as above.
+- A shout after the window closed is `too_late` until the next Main Roll lands; with no
+  Tally Up! in sight it is `no_tally_up`.
+- The running total may go below zero (-100); a negative total banks as a loss.
+"""
+
+from __future__ import annotations
+
+from games.base import Action, Event, Option, State, register
+from games.tallyup import rules, views
+from games.tallyup.bots import BOTS
+from games.tallyup.dice import COLOURS, RISK, TALLY_DICE, UP_DIE, Face, dice_table
+from games.tallyup.odds import (
+    MainRollOdds,
+    bonus_bust_chance,
+    bust_chance,
+    expected_bonus_points,
+    expected_main_points,
+    main_roll_odds,
+    tally_up_chance,
+    up_die_bust_range,
+    up_die_chance,
+)
+
+OPTIONS: tuple[Option, ...] = (
+    Option("target", 2500, (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000)),
+    Option("once_each", False, (False, True)),
+    Option("high_stakes", False, (False, True)),
+    Option("choice_seconds", 30, (0, 10, 15, 20, 30, 45, 60, 90)),
+    Option("shout_seconds", 10, (5, 10, 15, 20)),
+)
+
+
+class TallyUp:
+    """The `Game` of Tally Up!: a thin face over the pure functions of `rules` and `views`."""
+
+    id = "tallyup"
+    min_players = 2
+    max_players = 10
+    options = OPTIONS
+    bots = BOTS
+
+    def setup(self, players: list[str], options: dict | None = None) -> State:
+        return rules.setup(players, options, self.min_players, self.max_players)
+
+    def chance(self, state: State) -> dict | None:
+        return rules.chance(state)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return views.view(state, seat)
+
+    def timer(self, state: State) -> tuple[float, Action] | None:
+        return rules.timer(state)
+
+    def result(self, state: State) -> dict | None:
+        return views.result(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+
+TALLYUP = register(TallyUp())
+
+__all__ = [
+    "COLOURS",
+    "OPTIONS",
+    "RISK",
+    "TALLYUP",
+    "TALLY_DICE",
+    "UP_DIE",
+    "Face",
+    "MainRollOdds",
+    "TallyUp",
+    "bonus_bust_chance",
+    "bust_chance",
+    "dice_table",
+    "expected_bonus_points",
+    "expected_main_points",
+    "main_roll_odds",
+    "tally_up_chance",
+    "up_die_bust_range",
+    "up_die_chance",
+]

@@ -1,0 +1,186 @@
+"""Bots for Tally Up!: they play a seat from that seat's view alone, like a person at the table.
+
+A bot weighs the one decision that matters — stay IN or bank — by comparing the running total
+with what it expects to hold after one more step if it stays (the exact odds of `odds`), scaled
+by its nerve and by the state of the race (its score, the leader's, the target). Strengths
+differ in nerve, in how carefully they pick dice, in how often they simply guess, and in how
+fast their hands and voice are. They only ever pick among the `legal` kinds in their view, so
+they cannot make an illegal move; their randomness is the `rng` they are handed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from itertools import combinations
+
+from games.base import Action, Bot
+from games.tallyup.dice import COLOURS
+from games.tallyup.odds import (
+    bonus_bust_chance,
+    expected_bonus_points,
+    expected_main_points,
+    main_roll_odds,
+    up_die_bust_range,
+)
+from games.tallyup.rules import AFTER_ROLL, BEFORE_UP_DIE, SHOUT_POINTS, TALLY_POINTS
+
+Seconds = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Temperament:
+    """What makes one strength of bot play differently from another."""
+
+    think: Seconds
+    """Range of seconds before a move: long enough that people can follow the bot."""
+    reflex: Seconds
+    """Range of seconds before shouting "Tally Up!": people need a fair chance to win it."""
+    nerve: float
+    """Multiplies what staying IN seems worth: above 1 pushes luck, below 1 banks early."""
+    guess: float
+    """Chance that an IN/OUT choice is a coin toss rather than a thought."""
+    dice_style: str
+    """How the dice are chosen: "random", "steady" (few busts) or "bold" (big rolls)."""
+
+
+TEMPERAMENTS: dict[str, Temperament] = {
+    "easy": Temperament(
+        think=(1.5, 3.0), reflex=(1.4, 2.5), nerve=0.85, guess=0.25, dice_style="random"
+    ),
+    "normal": Temperament(
+        think=(0.8, 2.0), reflex=(0.9, 1.8), nerve=1.0, guess=0.05, dice_style="steady"
+    ),
+    "bold": Temperament(
+        think=(0.6, 1.5), reflex=(0.6, 1.3), nerve=1.3, guess=0.05, dice_style="bold"
+    ),
+}
+
+
+class TallyBot:
+    def __init__(self, temperament: Temperament) -> None:
+        self.temperament = temperament
+
+    def act(self, view: dict, seat: int, rng: random.Random) -> tuple[float, Action] | None:
+        legal = view.get("legal", [])
+        if "shout" in legal:
+            return rng.uniform(*self.temperament.reflex), {"type": "shout"}
+        if "choose_dice" in legal:
+            return self._thinking(rng), {"type": "choose_dice", "dice": self._dice(rng)}
+        if "roll" in legal:
+            return self._thinking(rng), {"type": "roll"}
+        if "bonus_dice" in legal:
+            return self._thinking(rng), {"type": "bonus_dice", "dice": self._bonus(view, seat, rng)}
+        if "token" in legal and view["token"] is None:
+            side = "in" if self._stays_in(view, seat, rng) else "out"
+            return self._thinking(rng), {"type": "token", "side": side}
+        return None
+
+    def _thinking(self, rng: random.Random) -> float:
+        return rng.uniform(*self.temperament.think)
+
+    # --- dice ------------------------------------------------------------------------------
+
+    def _dice(self, rng: random.Random) -> list[str]:
+        style = self.temperament.dice_style
+        if style == "random":
+            return sorted(rng.sample(COLOURS, 3), key=COLOURS.index)
+        scorer = _steady_dice if style == "steady" else _bold_dice
+        # A pinch of noise so equally good sets take turns, as a person's favourites would.
+        ranked = sorted(combinations(COLOURS, 3), key=lambda pick: scorer(pick) + rng.random())
+        return list(ranked[-1])
+
+    def _bonus(self, view: dict, seat: int, rng: random.Random) -> list[str]:
+        picks = list(combinations(view["unused"], view["bonus_count"]))
+        if self.temperament.dice_style == "random" or view["out"][seat]:
+            return list(rng.choice(picks))
+        stars = view["main_stars"]
+        if self.temperament.dice_style == "bold":
+            return list(max(picks, key=lambda pick: expected_bonus_points(pick, stars)))
+        return list(min(picks, key=lambda pick: bonus_bust_chance(pick, stars)))
+
+    # --- IN or OUT -------------------------------------------------------------------------
+
+    def _stays_in(self, view: dict, seat: int, rng: random.Random) -> bool:
+        total = view["running_total"]
+        if total <= 0:
+            return True  # banking nothing, or a loss, is never better than hoping
+        if rng.random() < self.temperament.guess:
+            return rng.random() < 0.5
+        if _banking_wins(view, seat):
+            return False
+        nerve = self.temperament.nerve * _urgency(view, seat)
+        return _worth_staying(view) * nerve > total
+
+
+def _worth_staying(view: dict) -> float:
+    """What the running total is expected to be after one more step, for a player who stays.
+
+    A bust counts as 0. Before the Up Die the step is the Up Die; otherwise it is the next
+    Main Roll — and in high stakes that roll's Up Die too, since there is no reveal between.
+    """
+    total = Fraction(view["running_total"])
+    if view["choice_for"] == BEFORE_UP_DIE:
+        return float(_after_up_die(total, view["unused"], view["main_stars"]))
+    assert view["choice_for"] == AFTER_ROLL
+    odds = main_roll_odds(view["dice"])
+    # A Tally Up! is worth +100 to an IN player, more with a quick shout: call it halfway.
+    tally = odds.tally_up * (TALLY_POINTS + SHOUT_POINTS) / 2
+    kept = (1 - odds.bust) * total + expected_main_points(view["dice"]) + tally
+    if view["high_stakes"]:
+        low, high = up_die_bust_range(view["unused"], main_stars=0)
+        kept -= odds.up_die * (low + high) / 2 * kept
+    return float(kept)
+
+
+def _after_up_die(total: Fraction, unused: Sequence[str], main_stars: int) -> Fraction:
+    """The expected running total after the Up Die: bonus rolls (dice averaged), -100, +100, x2."""
+    outcomes = []
+    for count in range(1, len(unused) + 1):
+        picks = list(combinations(unused, count))
+        survive = sum((1 - bonus_bust_chance(p, main_stars) for p in picks), Fraction(0))
+        points = sum((expected_bonus_points(p, main_stars) for p in picks), Fraction(0))
+        outcomes.append((survive * total + points) / len(picks))
+    outcomes += [total - 100, total + 100, total * 2]
+    return sum(outcomes, Fraction(0)) / 6
+
+
+def _banking_wins(view: dict, seat: int) -> bool:
+    """Banking now would reach the target with the lead: take the game rather than the risk."""
+    if view["once_each"] or view["extra_round"]:
+        return False
+    banked = view["scores"][seat] + view["running_total"]
+    rivals = [score for other, score in enumerate(view["scores"]) if other != seat]
+    return banked >= view["target"] and banked > max(rivals)
+
+
+def _urgency(view: dict, seat: int) -> float:
+    """Push harder when a rival is close to the end and we are well behind."""
+    rivals = [score for other, score in enumerate(view["scores"]) if other != seat]
+    leader = max(rivals)
+    behind = leader - view["scores"][seat]
+    if view["once_each"]:
+        last_rounds = view["round"] >= len(view["players"]) - 1
+        return 1.2 if last_rounds and behind > view["running_total"] else 1.0
+    if leader >= 0.75 * view["target"] and behind > view["running_total"]:
+        return 1.25
+    return 1.0
+
+
+def _steady_dice(pick: Sequence[str]) -> float:
+    odds = main_roll_odds(pick)
+    return float(odds.expected_points - 150 * odds.bust)
+
+
+def _bold_dice(pick: Sequence[str]) -> float:
+    odds = main_roll_odds(pick)
+    return float(odds.expected_points + 300 * odds.tally_up - 50 * odds.bust)
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    name: partial(TallyBot, temperament) for name, temperament in TEMPERAMENTS.items()
+}
+"""Bot factories by strength, as `Game.bots` lists them."""
