@@ -174,6 +174,8 @@ def _check_plain(value: Any, depth: int) -> None:
         raise ProtocolError("bad_message", "a string is too long")
     if isinstance(value, float) and not math.isfinite(value):
         raise ProtocolError("bad_message", "numbers must be finite")
+    if isinstance(value, list | dict) and len(value) > MAX_ITEMS:
+        raise ProtocolError("bad_message", f"more than {MAX_ITEMS} items")
     if isinstance(value, list):
         for item in value:
             _check_plain(item, depth + 1)

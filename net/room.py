@@ -191,7 +191,7 @@ class Room:
         self.seats[seat].connected = True
         events = [{"type": "back", "seat": seat}] if returning else []
         if returning and seat < self.players and self.phase == "playing":
-            events += self._host_move({"type": "back", "seat": seat})
+            events += _without_presence(self._host_move({"type": "back", "seat": seat}))
         self._changed(events)
 
     def disconnected(self, seat: int) -> None:
@@ -200,14 +200,15 @@ class Room:
         self.seats[seat].connected = False
         events = [{"type": "away", "seat": seat}]
         if seat < self.players and self.phase == "playing":
-            events += self._host_move({"type": "away", "seat": seat})
+            events += _without_presence(self._host_move({"type": "away", "seat": seat}))
         self._changed(events)
 
     def add_bot(self, strength: str | None = None) -> int:
         game = self.game
         if self.phase != "lobby" or game is None or not game.bots:
             raise ProtocolError("no_bots", "this game has no bots")
-        strength = strength if strength in game.bots else next(iter(game.bots))
+        if strength not in game.bots:
+            strength = "normal" if "normal" in game.bots else next(iter(game.bots))
         if len(self.seats) >= MAX_SEATS:
             raise ProtocolError("room_full", f"the table has {MAX_SEATS} seats")
         taken = {s.name for s in self.seats}
@@ -248,6 +249,8 @@ class Room:
             raise ProtocolError("game_running", "end the game first")
         if game_id not in GAMES:
             raise ProtocolError("no_game", f"unknown game {game_id!r}")
+        if self.phase == "over":
+            self.end()
         self.game_id = game_id
         self.options = self._default_options()
         game = GAMES[game_id]
@@ -531,6 +534,11 @@ class Room:
         """Arm the timer and the bots of a resumed room, once an event loop runs."""
         self._arm_timer()
         self._schedule_bots()
+
+
+def _without_presence(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A game's own echo of away/back: the room has already said so."""
+    return [e for e in events if e.get("type") not in ("away", "back")]
 
 
 class ResumeError(Exception):

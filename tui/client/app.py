@@ -27,14 +27,14 @@ from tui.client.screens import (
     PlayerResultsScreen,
     WaitScreen,
 )
-from tui.games import HandWidget, narrate_room, ui_for
+from tui.games import HandWidget, describe
 from tui.i18n import t
 
 log = logging.getLogger(__name__)
 
 
 class ClientApp(App[None]):
-    CSS_PATH = ["../common.tcss", "client.tcss"]
+    CSS_PATH = ["../common.tcss", "../games/games.tcss", "client.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
@@ -148,13 +148,15 @@ class ClientApp(App[None]):
             self._route()
         elif kind == "event":
             names = [s["name"] for s in (self.room or {}).get("seats", [])]
-            narrate = ui_for((self.room or {}).get("game")).narrate
             for event in frame["events"]:
-                line = narrate_room(event, names) or narrate(event, names)
+                line = describe((self.room or {}).get("game"), event, names)
                 if line:
                     self.feed_lines.append(line)
             self.feed_lines = self.feed_lines[-200:]
             self._refresh()
+            happened = getattr(self.screen, "game_events", None)
+            if happened is not None:
+                happened(frame["events"])
         elif kind == "error":
             self.sent_at.pop(frame.get("ref", -1), None)
             key = frame.get("key") or f"error.{frame['code']}"

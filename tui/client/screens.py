@@ -345,6 +345,9 @@ class GameScreen(RoomScreen):
             self.query_one("#hand").show(self.player.game, room)
         self.sub_title = t(f"game.{room.get('game')}.name")
 
+    def game_events(self, events: list[dict[str, Any]]) -> None:
+        self.query_one("#hand").happened(events)
+
     def action_leave(self) -> None:
         self.app.exit()
 

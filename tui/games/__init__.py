@@ -7,6 +7,7 @@ the test game) falls back to the plain widgets below, which show the view as it 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ from textual.widgets import Static
 from tui.i18n import t
 from tui.text import literal, name
 
+log = logging.getLogger(__name__)
+
 Narrator = Callable[[dict[str, Any], list[str]], str | None]
 
 
@@ -29,6 +32,9 @@ class GameWidget(Widget):
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         raise NotImplementedError
+
+    def happened(self, events: list[dict[str, Any]]) -> None:
+        """Public events, as they happen: for moments a view alone can't tell (a reveal)."""
 
 
 class HandWidget(GameWidget):
@@ -116,6 +122,16 @@ def plain_narrate(event: dict[str, Any], names: list[str]) -> str | None:
 
 
 PLAIN = GameUI(PlainTable, PlainHand, plain_narrate)
+
+
+def describe(game_id: str | None, event: dict[str, Any], names: list[str]) -> str | None:
+    """The line for the feed: the room's words, else the game's. Events come from the
+    network, so a malformed one is skipped, never fatal."""
+    try:
+        return narrate_room(event, names) or ui_for(game_id).narrate(event, names)
+    except (KeyError, IndexError, TypeError, ValueError):
+        log.warning("cannot narrate %r", event)
+        return None
 
 
 def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:

@@ -21,7 +21,7 @@ from games import GAMES
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tui.games import narrate_room, ui_for
+from tui.games import describe
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class HostApp(App[None]):
-    CSS_PATH = ["../common.tcss", "host.tcss"]
+    CSS_PATH = ["../common.tcss", "../games/games.tcss", "host.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
@@ -124,12 +124,11 @@ class HostApp(App[None]):
 
     def on_host_app_room_changed(self, message: RoomChanged) -> None:
         names = [s.name for s in self.room.seats]
-        narrate = ui_for(self.room.game_id).narrate
         for event in message.events:
-            line = narrate_room(event, names) or narrate(event, names)
+            line = describe(self.room.game_id, event, names)
             if line:
                 self.feed_lines.append(line)
-                if event["type"] in ("joined", "away", "back", "kicked"):
+                if event["type"] in ("away", "back", "kicked"):
                     self.notify(line, timeout=3, markup=False)
         self.feed_lines = self.feed_lines[-200:]
         wanted = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}[

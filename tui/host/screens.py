@@ -257,7 +257,9 @@ class TableScreen(HostScreen):
         self.query_one("#seats", SeatList).show(summary)
         view = room.game_view(None)
         if view is not None:
-            self.query_one("#game-table").show(view, summary)
+            table = self.query_one("#game-table")
+            table.show(view, summary)
+            table.happened(events)
         self.sub_title = t(f"game.{room.game_id}.name")
 
     def action_end(self) -> None:
