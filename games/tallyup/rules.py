@@ -131,7 +131,9 @@ def timer(state: State) -> tuple[float, Action] | None:
         seconds = state["options"]["choice_seconds"]
     elif state["phase"] == SHOUT:
         seconds = state["options"]["shout_seconds"]
-    return (seconds, {"type": "timeout"}) if seconds else None
+    # The phase in the action makes each countdown distinct (a shout window followed at once
+    # by a sealed choice is two countdowns) and lets a late timeout be recognised as stale.
+    return (seconds, {"type": "timeout", "phase": state["phase"]}) if seconds else None
 
 
 # --- apply -----------------------------------------------------------------------------------
@@ -234,6 +236,8 @@ def _shout(state: State, seat: int, action: Action) -> list[Event]:
 def _timeout(state: State, seat: int, action: Action) -> list[Event]:
     if timer(state) is None:
         raise IllegalAction("no_timer")
+    if action.get("phase", state["phase"]) != state["phase"]:
+        raise IllegalAction("stale_timeout")
     if state["phase"] == SHOUT:
         return _close_shout(state, winner=None)
     return _reveal(state, timed_out=True)

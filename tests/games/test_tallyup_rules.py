@@ -245,7 +245,7 @@ def test_three_stars_bring_tally_up(shouter, scores):
     events = t.roll("*", "*", "*")
     assert types(events) == ["rolled", "tally_up"]
     assert t.phase == "shout" and t.view()["shout"] == {"open": True, "winner": None}
-    assert GAME.timer(t.state) == (10, {"type": "timeout"})
+    assert GAME.timer(t.state) == (10, {"type": "timeout", "phase": "shout"})
     events = t.timeout() if shouter is None else t.act(shouter, SHOUT)
     assert t.scores == scores
     assert t.total == 240  # nothing is added to the running total
@@ -254,6 +254,22 @@ def test_three_stars_bring_tally_up(shouter, scores):
     # Then the reveal goes on as after any roll.
     assert t.phase == "choice" and t.view()["choice_for"] == "reveal"
     assert events[-1] == {"type": "choice_open", "for": "reveal", "seats": [0, 1]}
+
+
+def test_a_shout_window_then_a_sealed_choice_are_two_countdowns():
+    """The host restarts its clock when the timeout action changes: the choice after a shout
+    must not inherit what was left of the shout window, and the window's late timeout is stale."""
+    t = Table(3)
+    t.choose(*HIGH)
+    t.roll("*", "*", "*")
+    shout_timer = GAME.timer(t.state)
+    t.act(1, SHOUT)
+    choice_timer = GAME.timer(t.state)
+    assert choice_timer[1] != shout_timer[1]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(t.state, HOST, shout_timer[1])
+    assert refused.value.code == "stale_timeout"
+    assert t.phase == "choice"
 
 
 def test_an_active_player_who_is_out_may_shout():
@@ -635,7 +651,7 @@ def test_the_choice_timer_keeps_players_who_did_not_lock_in_in():
     t = _choosing(4)
     t.token(1, "out")
     t.token(2, "in")
-    assert GAME.timer(t.state) == (30, {"type": "timeout"})
+    assert GAME.timer(t.state) == (30, {"type": "timeout", "phase": "choice"})
     events = t.timeout()
     assert events[0] == {
         "type": "revealed",
@@ -677,7 +693,7 @@ def test_the_shout_window_uses_its_own_timer(seconds):
     t = Table(2, shout_seconds=seconds, choice_seconds=0)
     t.choose(*HIGH)
     t.roll("*", "*", "*")
-    assert GAME.timer(t.state) == (seconds, {"type": "timeout"})
+    assert GAME.timer(t.state) == (seconds, {"type": "timeout", "phase": "shout"})
 
 
 def test_no_timer_runs_while_the_active_player_thinks():
