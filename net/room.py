@@ -72,6 +72,7 @@ class Room:
         rng: random.Random | None = None,
         code: str | None = None,
         room_id: str | None = None,
+        bot_pace: float = 1.0,
     ) -> None:
         self.name = clean_text(name, 40) or "hubbub"
         self.room_id = room_id or secrets.token_hex(6)
@@ -93,6 +94,7 @@ class Room:
         self.timer_deadline: float | None = None  # loop time the current countdown ends
         self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle]] = {}
         self._bots: dict[int, Any] = {}
+        self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
 
     # --- reading ------------------------------------------------------------------------
 
@@ -421,7 +423,7 @@ class Room:
                 self._cancel_bot(index)
             elif scheduled is None or scheduled[0] != plan[1]:
                 self._cancel_bot(index)
-                handle = loop.call_later(plan[0], self._bot_act, index, plan[1])
+                handle = loop.call_later(plan[0] * self.bot_pace, self._bot_act, index, plan[1])
                 self._bot_moves[index] = (plan[1], handle)
 
     def _bot_act(self, seat: int, action: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Digits, Sparkline, Static
 
 from games.tallyup import COLOURS, RISK, dice_table, main_roll_odds
@@ -182,6 +183,7 @@ class TallyTable(GameWidget):
         self._view: dict[str, Any] | None = None
         self._room: dict[str, Any] | None = None
         self._reveal_beat: int | None = None
+        self._beat_timer: Timer | None = None
         self._banner: Text | None = None
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
@@ -215,19 +217,25 @@ class TallyTable(GameWidget):
             self._redraw()
 
     def _start_reveal(self) -> None:
+        """1… 2… 3…! — the tokens turn on the last beat. A reveal hard on the heels of the
+        last one starts the count again."""
+        if self._beat_timer is not None:
+            self._beat_timer.stop()
         self._reveal_beat = 0
         self._render_beat()
-        self.set_timer(BEAT_SECONDS, self._next_beat)
+        self._beat_timer = self.set_interval(BEAT_SECONDS, self._next_beat)
 
     def _next_beat(self) -> None:
-        assert self._reveal_beat is not None
-        self._reveal_beat += 1
-        if self._reveal_beat < len(REVEAL_BEATS):
+        beat = (self._reveal_beat or 0) + 1
+        if beat < len(REVEAL_BEATS):
+            self._reveal_beat = beat
             self._render_beat()
-            self.set_timer(BEAT_SECONDS, self._next_beat)
-        else:
-            self._reveal_beat = None
-            self._redraw()
+            return
+        if self._beat_timer is not None:
+            self._beat_timer.stop()
+        self._beat_timer = None
+        self._reveal_beat = None
+        self._redraw()
 
     def _render_beat(self) -> None:
         beat = Text("  ".join(REVEAL_BEATS[: self._reveal_beat + 1]), style="bold reverse")
@@ -264,12 +272,15 @@ class TallyTable(GameWidget):
         history = view["history"]
         for seat, player in enumerate(view["players"]):
             series = [0] + [scores[seat] for scores in history]
-            row = Horizontal(classes="tu-chart-row")
-            chart.mount(row)
             label = name(player)
             label.append(f" {view['scores'][seat]}")
-            row.mount(Static(label, classes="tu-chart-name"))
-            row.mount(Sparkline(series, classes="tu-chart-line"))
+            chart.mount(
+                Horizontal(
+                    Static(label, classes="tu-chart-name"),
+                    Sparkline(series, classes="tu-chart-line"),
+                    classes="tu-chart-row",
+                )
+            )
 
 
 def round_line(view: dict[str, Any], names: list[str]) -> Text:

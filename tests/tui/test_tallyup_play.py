@@ -1,0 +1,114 @@
+"""Tally Up! through the real apps: a player driven by keys only, two bots, real sockets,
+from the lobby to the end of the game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+
+from games.tallyup import main_roll_odds
+from net.room import Room
+from tests.tui.test_flow import screen_text, until
+from tui.client.app import ClientApp
+from tui.client.screens import GameScreen, PlayerResultsScreen
+from tui.games.tallyup import TallyHand, TallyTable, percent
+from tui.host.app import HostApp
+from tui.host.screens import ResultsScreen, TableScreen
+from tui.i18n import set_lang
+
+
+async def next_key(player: ClientApp) -> list[str]:
+    """The keys a cautious human presses for what the hand offers now."""
+    view = player.game or {}
+    legal = set(view.get("legal", []))
+    if view.get("phase") == "shout" and (view.get("shout") or {}).get("open"):
+        return ["space"]
+    if "choose_dice" in legal:
+        return ["5", "6", "4", "enter"]  # blue, purple, green
+    if "bonus_dice" in legal:
+        return [*["1", "2"][: view["bonus_count"]], "enter"]
+    if "roll" in legal:
+        return ["r"]
+    if "token" in legal and view.get("token") is None:
+        return ["o" if view["running_total"] >= 150 else "i"]
+    return []
+
+
+async def test_a_whole_game_with_two_bots_by_keys_only(state_dir):
+    set_lang("en")
+    room = Room("Friday", game_id="tallyup", open_room=True, rng=random.Random(7), bot_pace=0.02)
+    room.set_option("target", 500)
+    room.set_option("shout_seconds", 5)
+    room.set_option("choice_seconds", 10)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp:
+        player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)
+        async with player.run_test(size=(120, 40)) as pp:
+            await until(lambda: len(room.seats) == 1 and room.seats[0].connected, hp)
+            await hp.press("b", "b", "s")
+            await until(lambda: isinstance(player.screen, GameScreen), pp)
+            await until(lambda: isinstance(host.screen, TableScreen), hp)
+            # the choice of dice shows the exact odds of the dice picked so far
+            if "choose_dice" in player.game["legal"]:
+                await pp.press("5", "6", "4")
+                odds = main_roll_odds(["blue", "purple", "green"])
+                assert f"Bust {percent(odds.bust)}" in screen_text(player)
+                await pp.press("4", "6", "5")  # unpick again
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 90
+            while room.phase != "over":
+                assert loop.time() < deadline, room.game_view(None)
+                keys = await next_key(player)
+                if keys:
+                    await pp.press(*keys)
+                await pp.pause(0.02)
+                await hp.pause(0)
+            await until(lambda: isinstance(host.screen, ResultsScreen), hp)
+            await until(lambda: isinstance(player.screen, PlayerResultsScreen), pp)
+            result = room.result()
+            assert max(result["scores"]) >= 500 or room.state["extra_rounds"]
+            names = [s.name for s in room.seats]
+            assert all(names[w] in screen_text(player) for w in result["winners"])
+            # the round-by-round chart is on the table
+            table = host.screen.query_one(TallyTable)
+            assert len(table.query(".tu-chart-row")) == 3
+    # a key press on a laptop reached the host and came back as a new view quickly
+    assert player.latencies
+    print(
+        f"\nlatency action->view: median {statistics.median(player.latencies) * 1000:.1f} ms,"
+        f" max {max(player.latencies) * 1000:.1f} ms over {len(player.latencies)} actions"
+    )
+    assert statistics.median(player.latencies) < 0.05
+
+
+async def test_the_sealed_choice_never_reaches_the_table(state_dir):
+    set_lang("en")
+    room = Room("Friday", game_id="tallyup", open_room=True, bot_pace=100)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp:
+        player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)
+        async with player.run_test(size=(120, 40)) as pp:
+            await until(lambda: len(room.seats) == 1 and room.seats[0].connected, hp)
+            await hp.press("b", "s")
+            await until(lambda: isinstance(player.screen, GameScreen), pp)
+            await pp.press("1", "2", "3", "enter", "r")  # high risk dice; roll until a choice
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 20
+            while "token" not in (player.game or {}).get("legal", []):
+                assert loop.time() < deadline
+                if "roll" in player.game.get("legal", []):
+                    await pp.press("r")
+                if "choose_dice" in player.game.get("legal", []):
+                    await pp.press("1", "2", "3", "enter")
+                await pp.pause(0.05)
+            await pp.press("o")
+            await until(lambda: player.game.get("token") == "out", pp)
+            assert "◀ sealed" in screen_text(player)
+            await hp.pause(0.1)
+            assert room.game_view(None)["locked"][0] is True
+            players = str(host.screen.query_one("#tu-players").render())
+            ann = next(line for line in players.splitlines() if "Ann" in line)
+            assert "chosen ✔" in ann and "IN" in ann and "OUT" not in ann
+            hand = player.screen.query_one(TallyHand)
+            assert hand.check_action("side", ("in",)) is True
