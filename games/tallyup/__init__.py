@@ -36,8 +36,8 @@ Events (public narration: none carries a sealed side before its reveal)
 - `round_start {round, active}`
 - `dice_chosen {seat, dice}`
 - `rolling {seat, roll: "main" | "up_die", dice}`
-- `rolled {seat, dice: [die], stars, points, running_total, up_die_due}` — a die is
-  `{colour, face, label, points, star, circle}`; `points` is what the roll added.
+- `rolled {seat, dice: [colours], faces: [indexes], stars, points, running_total,
+  up_die_due}` — `points` is what the roll added (the view's `last_roll` spells the faces out).
 - `bust {stage: "main" | "bonus", lost: [seats still IN], amount}` — then `round_end`.
 - `tally_up {seat}` — the shout window opens.
 - `shout {seat, points: 200}` or `shout_closed {}` (nobody shouted in time), then
@@ -47,7 +47,7 @@ Events (public narration: none carries a sealed side before its reveal)
 - `revealed {out: [seats], stay: [seats], banked, timeout}` — `out` banked `banked` each.
 - `up_die {seat, face, label, running_total}` or, for +1/+2/+3, `up_die {seat, face, label,
   bonus}`; then `bonus_dice {seat, dice}` (for +1/+2) and
-  `bonus_rolled {seat, dice, stars, points, running_total}`.
+  `bonus_rolled {seat, dice, faces, stars, points, running_total}`.
 - `away {seat}`, `back {seat}`
 - `round_end {round, scores}`, `extra_round {number, tied}`, `game_over {winners, scores}`
 
@@ -91,8 +91,10 @@ from games.tallyup import rules, views
 from games.tallyup.bots import BOTS
 from games.tallyup.dice import COLOURS, RISK, TALLY_DICE, UP_DIE, Face, dice_table
 from games.tallyup.odds import (
+    BonusRollOdds,
     MainRollOdds,
     bonus_bust_chance,
+    bonus_roll_odds,
     bust_chance,
     expected_bonus_points,
     expected_main_points,
@@ -151,10 +153,12 @@ __all__ = [
     "TALLYUP",
     "TALLY_DICE",
     "UP_DIE",
+    "BonusRollOdds",
     "Face",
     "MainRollOdds",
     "TallyUp",
     "bonus_bust_chance",
+    "bonus_roll_odds",
     "bust_chance",
     "dice_table",
     "expected_bonus_points",

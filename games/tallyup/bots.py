@@ -1,8 +1,9 @@
 """Bots for Tally Up!: they play a seat from that seat's view alone, like a person at the table.
 
-A bot weighs the one decision that matters — stay IN or bank — by comparing the running total
-with what it expects to hold after one more step if it stays (the exact odds of `odds`), scaled
-by its nerve and by the state of the race (its score, the leader's, the target). Strengths
+A bot weighs the one decision that matters — stay IN or bank — as a person at the table would:
+what one more step is expected to add, against the running total that a bust would take (the
+exact odds of `odds`), scaled by its nerve and by the race (its score, the leader's, the
+target); and it banks at once when banking wins the game. Strengths
 differ in nerve, in how carefully they pick dice, in how often they simply guess, and in how
 fast their hands and voice are. They only ever pick among the `legal` kinds in their view, so
 they cannot make an illegal move; their randomness is the `rng` they are handed.
@@ -13,8 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 
 from games.base import Action, Bot
@@ -22,7 +22,6 @@ from games.tallyup.dice import COLOURS
 from games.tallyup.odds import (
     bonus_bust_chance,
     expected_bonus_points,
-    expected_main_points,
     main_roll_odds,
     up_die_bust_range,
 )
@@ -40,7 +39,7 @@ class Temperament:
     reflex: Seconds
     """Range of seconds before shouting "Tally Up!": people need a fair chance to win it."""
     nerve: float
-    """Multiplies what staying IN seems worth: above 1 pushes luck, below 1 banks early."""
+    """Weight of the expected gain against the risk: above 1 pushes luck, below 1 banks early."""
     guess: float
     """Chance that an IN/OUT choice is a coin toss rather than a thought."""
     dice_style: str
@@ -105,47 +104,51 @@ class TallyBot:
     # --- IN or OUT -------------------------------------------------------------------------
 
     def _stays_in(self, view: dict, seat: int, rng: random.Random) -> bool:
-        total = view["running_total"]
-        if total <= 0:
+        if view["running_total"] <= 0:
             return True  # banking nothing, or a loss, is never better than hoping
         if rng.random() < self.temperament.guess:
             return rng.random() < 0.5
         if _banking_wins(view, seat):
             return False
-        nerve = self.temperament.nerve * _urgency(view, seat)
-        return _worth_staying(view) * nerve > total
+        gain, loss = _next_step(view)
+        return gain * self.temperament.nerve * _urgency(view, seat) > loss
 
 
-def _worth_staying(view: dict) -> float:
-    """What the running total is expected to be after one more step, for a player who stays.
+def _next_step(view: dict) -> tuple[float, float]:
+    """(expected gain, expected loss) of the running total over one more step for who stays.
 
-    A bust counts as 0. Before the Up Die the step is the Up Die; otherwise it is the next
-    Main Roll — and in high stakes that roll's Up Die too, since there is no reveal between.
+    Before the Up Die the step is the Up Die; otherwise it is the next Main Roll — and in high
+    stakes that roll's Up Die too, since there is no reveal in between. A bust loses the
+    whole total: that is the risk a bot's nerve weighs the gain against.
     """
-    total = Fraction(view["running_total"])
+    total = float(view["running_total"])
+    unused = tuple(view["unused"])
     if view["choice_for"] == BEFORE_UP_DIE:
-        return float(_after_up_die(total, view["unused"], view["main_stars"]))
+        bonus_points, bonus_bust = _bonus_outlook(unused, view["main_stars"])
+        gain = 100 + total + bonus_points  # +100, x2 and the bonus rolls
+        loss = 100 + bonus_bust * total  # -100 and a bonus bust
+        return gain / 6, loss / 6
     assert view["choice_for"] == AFTER_ROLL
     odds = main_roll_odds(view["dice"])
     # A Tally Up! is worth +100 to an IN player, more with a quick shout: call it halfway.
-    tally = odds.tally_up * (TALLY_POINTS + SHOUT_POINTS) / 2
-    kept = (1 - odds.bust) * total + expected_main_points(view["dice"]) + tally
+    gain = float(odds.expected_points + odds.tally_up * (TALLY_POINTS + SHOUT_POINTS) / 2)
+    loss = float(odds.bust) * total
     if view["high_stakes"]:
-        low, high = up_die_bust_range(view["unused"], main_stars=0)
-        kept -= odds.up_die * (low + high) / 2 * kept
-    return float(kept)
+        low, high = up_die_bust_range(unused, main_stars=0)
+        loss += float(odds.up_die * (low + high) / 2) * total
+    return gain, loss
 
 
-def _after_up_die(total: Fraction, unused: Sequence[str], main_stars: int) -> Fraction:
-    """The expected running total after the Up Die: bonus rolls (dice averaged), -100, +100, x2."""
-    outcomes = []
+@cache
+def _bonus_outlook(unused: tuple[str, ...], main_stars: int) -> tuple[float, float]:
+    """Bonus points and bust chance over the +1, +2 and +3 faces together, averaging over
+    which dice the active player picks."""
+    points = bust = 0.0
     for count in range(1, len(unused) + 1):
         picks = list(combinations(unused, count))
-        survive = sum((1 - bonus_bust_chance(p, main_stars) for p in picks), Fraction(0))
-        points = sum((expected_bonus_points(p, main_stars) for p in picks), Fraction(0))
-        outcomes.append((survive * total + points) / len(picks))
-    outcomes += [total - 100, total + 100, total * 2]
-    return sum(outcomes, Fraction(0)) / 6
+        points += sum(float(expected_bonus_points(pick, main_stars)) for pick in picks) / len(picks)
+        bust += sum(float(bonus_bust_chance(pick, main_stars)) for pick in picks) / len(picks)
+    return points, bust
 
 
 def _banking_wins(view: dict, seat: int) -> bool:

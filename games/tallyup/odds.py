@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
-from games.tallyup.dice import COLOURS, TALLY_DICE
+from games.tallyup.dice import COLOURS, TALLY_DICE, in_table_order
 
 _Bucket = tuple[int, bool]
 """(stars showing, whether any circle shows)."""
@@ -37,54 +37,59 @@ class MainRollOdds:
     """Points the roll adds to the running total, on average (a bust or Tally Up! adds 0)."""
 
 
+@dataclass(frozen=True)
+class BonusRollOdds:
+    """What a Bonus Roll may bring, given the stars already showing on the Main Roll."""
+
+    bust: Fraction
+    """Main Roll stars and bonus stars together make two or more."""
+    expected_points: Fraction
+    """Points the roll adds to the running total, on average (a bust adds 0)."""
+
+
 def main_roll_odds(dice: Sequence[str]) -> MainRollOdds:
     _check_main(dice)
-    return MainRollOdds(
-        bust=bust_chance(dice),
-        tally_up=tally_up_chance(dice),
-        up_die=up_die_chance(dice),
-        expected_points=expected_main_points(dice),
-    )
+    return _main_roll_odds(_key(dice))
 
 
 def bust_chance(dice: Sequence[str]) -> Fraction:
     """Chance that a Main Roll of these three dice shows exactly two stars."""
-    _check_main(dice)
-    return _chance(dice, lambda stars, _circle: stars == 2)
+    return main_roll_odds(dice).bust
 
 
 def tally_up_chance(dice: Sequence[str]) -> Fraction:
     """Chance that a Main Roll of these three dice shows three stars."""
-    _check_main(dice)
-    return _chance(dice, lambda stars, _circle: stars == 3)
+    return main_roll_odds(dice).tally_up
 
 
 def up_die_chance(dice: Sequence[str]) -> Fraction:
     """Chance that a Main Roll of these three dice calls the Up Die (≤ 1 star, ≥ 1 circle)."""
-    _check_main(dice)
-    return _chance(dice, lambda stars, circle: stars <= 1 and circle)
+    return main_roll_odds(dice).up_die
 
 
 def expected_main_points(dice: Sequence[str]) -> Fraction:
     """Average points a Main Roll of these dice adds to the running total."""
-    _check_main(dice)
-    return _points(dice, lambda stars, _circle: stars <= 1)
+    return main_roll_odds(dice).expected_points
 
 
-def bonus_bust_chance(dice: Sequence[str], main_stars: int) -> Fraction:
-    """Chance that a Bonus Roll of `dice` busts, given the stars the Main Roll already shows.
+def bonus_roll_odds(dice: Sequence[str], main_stars: int) -> BonusRollOdds:
+    """What a Bonus Roll of `dice` may bring after a Main Roll showing `main_stars` stars.
 
     The rule counts the Main Roll's stars and the bonus stars together: with one star on the
     Main Roll, any bonus star busts.
     """
     _check(dice)
-    return _chance(dice, lambda stars, _circle: stars + main_stars >= 2)
+    return _bonus_roll_odds(_key(dice), main_stars)
+
+
+def bonus_bust_chance(dice: Sequence[str], main_stars: int) -> Fraction:
+    """Chance that a Bonus Roll of `dice` busts, given the stars the Main Roll already shows."""
+    return bonus_roll_odds(dice, main_stars).bust
 
 
 def expected_bonus_points(dice: Sequence[str], main_stars: int) -> Fraction:
     """Average points a Bonus Roll adds (0 when it busts), given the Main Roll's stars."""
-    _check(dice)
-    return _points(dice, lambda stars, _circle: stars + main_stars < 2)
+    return bonus_roll_odds(dice, main_stars).expected_points
 
 
 def up_die_bust_range(unused: Sequence[str], main_stars: int) -> tuple[Fraction, Fraction]:
@@ -94,12 +99,44 @@ def up_die_bust_range(unused: Sequence[str], main_stars: int) -> tuple[Fraction,
     player chooses which unused dice, so the chance depends on that choice — hence a range.
     """
     _check(unused)
+    return _up_die_bust_range(_key(unused), main_stars)
+
+
+# Few sets of dice exist (20 for a Main Roll, 41 for a bonus), so every answer is cached:
+# bots ask on every decision, and exact fractions are not cheap to add up.
+
+
+@cache
+def _main_roll_odds(dice: tuple[str, ...]) -> MainRollOdds:
+    return MainRollOdds(
+        bust=_chance(dice, lambda stars, _circle: stars == 2),
+        tally_up=_chance(dice, lambda stars, _circle: stars == 3),
+        up_die=_chance(dice, lambda stars, circle: stars <= 1 and circle),
+        expected_points=_points(dice, lambda stars, _circle: stars <= 1),
+    )
+
+
+@cache
+def _bonus_roll_odds(dice: tuple[str, ...], main_stars: int) -> BonusRollOdds:
+    return BonusRollOdds(
+        bust=_chance(dice, lambda stars, _circle: stars + main_stars >= 2),
+        expected_points=_points(dice, lambda stars, _circle: stars + main_stars < 2),
+    )
+
+
+@cache
+def _up_die_bust_range(unused: tuple[str, ...], main_stars: int) -> tuple[Fraction, Fraction]:
     low = high = Fraction(0)
     for count in range(1, len(unused) + 1):
         chances = [bonus_bust_chance(pick, main_stars) for pick in combinations(unused, count)]
         low += min(chances) / 6
         high += max(chances) / 6
     return low, high
+
+
+def _key(dice: Sequence[str]) -> tuple[str, ...]:
+    """The order of the dice changes no odds: one cache entry per set."""
+    return tuple(in_table_order(list(dice)))
 
 
 def _chance(dice: Sequence[str], counts: _Predicate) -> Fraction:
@@ -120,7 +157,7 @@ def _summed(dice: Sequence[str], counts: _Predicate) -> tuple[Fraction, Fraction
     return chance, points
 
 
-@lru_cache(maxsize=256)
+@cache
 def _distribution(dice: tuple[str, ...]) -> dict[_Bucket, tuple[Fraction, Fraction]]:
     """(stars, any circle) -> (chance, expected-points mass) over all rolls of `dice`.
 

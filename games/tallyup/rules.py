@@ -304,7 +304,8 @@ def _resolve_main_roll(state: State, rolled: list[dict]) -> list[Event]:
     event: Event = {
         "type": "rolled",
         "seat": state["active"],
-        "dice": _faces_out(rolled),
+        "dice": [die["colour"] for die in rolled],
+        "faces": [die["face"] for die in rolled],
         "stars": stars,
         "points": 0,
         "running_total": state["running_total"],
@@ -355,7 +356,8 @@ def _resolve_bonus_roll(state: State, rolled: list[dict]) -> list[Event]:
     event: Event = {
         "type": "bonus_rolled",
         "seat": state["active"],
-        "dice": _faces_out(rolled),
+        "dice": [die["colour"] for die in rolled],
+        "faces": [die["face"] for die in rolled],
         "stars": stars,
         "points": 0,
         "running_total": state["running_total"],
@@ -375,10 +377,6 @@ def _tally(rolled: list[dict]) -> tuple[int, int, bool]:
         sum(face.points for face in faces),
         any(face.circle for face in faces),
     )
-
-
-def _faces_out(rolled: list[dict]) -> list[dict]:
-    return [dict(die) for die in rolled]
 
 
 # --- the flow of a round (called after validation; never raises) ------------------------------
@@ -536,18 +534,13 @@ def _parse_dice(value: Any, allowed: tuple[str, ...] | list[str], count: int) ->
 
 
 def copy_events(events: list[Event]) -> list[Event]:
-    """A deep copy of events, which are never deeper than event -> list -> dict of scalars.
+    """A deep copy of events, which hold nothing deeper than a list of scalars.
 
     `copy.deepcopy` would do, but views are built for every seat after every action, and
-    this is several times faster.
+    this is many times faster.
     """
     return [
-        {
-            key: [dict(item) if isinstance(item, dict) else item for item in value]
-            if isinstance(value, list)
-            else value
-            for key, value in event.items()
-        }
+        {key: value[:] if type(value) is list else value for key, value in event.items()}
         for event in events
     ]
 
