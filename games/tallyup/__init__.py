@@ -15,14 +15,17 @@ Actions (`type`, arguments) and who sends them
 - `shout`                             anyone, while a Tally Up! window is open.
 - `chance {outcome}`                  CHANCE: face indexes (0..5) for `{"kind": "dice", "dice":
   [colours]}`, one per die in that order; one face index for `{"kind": "up_die"}`.
-- `timeout`                           HOST, when `timer` runs out: closes the sealed choice
-  (players not locked in stay IN) or the shout window (nobody shouted).
+- `timeout {phase}`                   HOST, when `timer` runs out: closes the sealed choice
+  (players not locked in stay IN) or the shout window (nobody shouted). `timer` names the
+  phase it counts for, so a shout window followed at once by a choice is two countdowns,
+  and a late timeout for a phase that has passed is refused (`stale_timeout`).
 - `away {seat}` / `back {seat}`       HOST, when a connection drops / returns.
 
 IllegalAction codes: `unknown_action`, `game_over`, `not_host`, `not_chance`, `bad_seat`,
 `away` (a player marked away acts: the host sends `back` first), `wrong_phase`,
 `not_your_turn`, `bad_dice`, `bad_side`, `already_out`, `bad_outcome`, `no_timer`,
-`too_late` (params: `winner`) and `no_tally_up` for a shout, `already_away`, `not_away`.
+`stale_timeout`, `too_late` (params: `winner`) and `no_tally_up` for a shout,
+`already_away`, `not_away`.
 
 Phases (`view["phase"]`)
 ------------------------

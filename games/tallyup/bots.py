@@ -51,10 +51,10 @@ TEMPERAMENTS: dict[str, Temperament] = {
         think=(1.5, 3.0), reflex=(1.4, 2.5), nerve=0.85, guess=0.25, dice_style="random"
     ),
     "normal": Temperament(
-        think=(0.8, 2.0), reflex=(0.9, 1.8), nerve=1.0, guess=0.05, dice_style="steady"
+        think=(0.8, 2.0), reflex=(0.9, 1.8), nerve=1.2, guess=0.05, dice_style="steady"
     ),
     "bold": Temperament(
-        think=(0.6, 1.5), reflex=(0.6, 1.3), nerve=1.3, guess=0.05, dice_style="bold"
+        think=(0.6, 1.5), reflex=(0.6, 1.3), nerve=1.5, guess=0.05, dice_style="bold"
     ),
 }
 
@@ -122,21 +122,28 @@ def _next_step(view: dict) -> tuple[float, float]:
     whole total: that is the risk a bot's nerve weighs the gain against.
     """
     total = float(view["running_total"])
-    unused = tuple(view["unused"])
     if view["choice_for"] == BEFORE_UP_DIE:
-        bonus_points, bonus_bust = _bonus_outlook(unused, view["main_stars"])
+        bonus_points, bonus_bust = _bonus_outlook(tuple(view["unused"]), view["main_stars"])
         gain = 100 + total + bonus_points  # +100, x2 and the bonus rolls
         loss = 100 + bonus_bust * total  # -100 and a bonus bust
         return gain / 6, loss / 6
     assert view["choice_for"] == AFTER_ROLL
-    odds = main_roll_odds(view["dice"])
+    gain, bust = _main_roll_outlook(tuple(view["dice"]), view["high_stakes"])
+    return gain, bust * total
+
+
+@cache
+def _main_roll_outlook(dice: tuple[str, ...], high_stakes: bool) -> tuple[float, float]:
+    """Expected points of one more Main Roll, and the chance it loses the total."""
+    odds = main_roll_odds(dice)
     # A Tally Up! is worth +100 to an IN player, more with a quick shout: call it halfway.
-    gain = float(odds.expected_points + odds.tally_up * (TALLY_POINTS + SHOUT_POINTS) / 2)
-    loss = float(odds.bust) * total
-    if view["high_stakes"]:
+    gain = odds.expected_points + odds.tally_up * (TALLY_POINTS + SHOUT_POINTS) / 2
+    bust = odds.bust
+    if high_stakes:  # the Up Die that may follow, with an average choice of bonus dice
+        unused = [colour for colour in COLOURS if colour not in dice]
         low, high = up_die_bust_range(unused, main_stars=0)
-        loss += float(odds.up_die * (low + high) / 2) * total
-    return gain, loss
+        bust += odds.up_die * (low + high) / 2
+    return float(gain), float(bust)
 
 
 @cache

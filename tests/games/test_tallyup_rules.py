@@ -8,6 +8,8 @@ to leave the state exactly as it was.
 from __future__ import annotations
 
 import copy
+import inspect
+import re
 from collections.abc import Callable
 
 import pytest
@@ -797,6 +799,12 @@ def _shout_taken() -> Table:
     return t
 
 
+def _shout_open() -> Table:
+    t = _dice_chosen()
+    t.roll("*", "*", "*")
+    return t
+
+
 def _over() -> Table:
     t = Table(2, target=200)
     t.choose(*HIGH)
@@ -871,6 +879,8 @@ REFUSALS: list[tuple[Callable[[], Table], int, object, str]] = [
     (_up_rolling, CHANCE, {"type": "chance", "outcome": 2.0}, "bad_outcome"),
     (_fresh, HOST, {"type": "timeout"}, "no_timer"),
     (_up_die_due, HOST, {"type": "timeout"}, "no_timer"),
+    (_choosing, HOST, {"type": "timeout", "phase": "shout"}, "stale_timeout"),
+    (_shout_open, HOST, {"type": "timeout", "phase": "choice"}, "stale_timeout"),
     (_shout_taken, 1, SHOUT, "too_late"),
     (_dice_chosen, 1, SHOUT, "no_tally_up"),
     (_p1_away, HOST, {"type": "away", "seat": 1}, "already_away"),
@@ -892,27 +902,10 @@ def test_the_rules_refuse_and_leave_the_state_unchanged(moment, seat, action, co
     assert refused.key == f"illegal.{code}"
 
 
-def test_the_refusals_cover_every_code_the_package_documents():
+def test_the_refusals_cover_every_code_the_rules_raise_and_the_package_documents():
     import games.tallyup
+    from games.tallyup import rules
 
-    documented = {
-        "unknown_action",
-        "game_over",
-        "not_host",
-        "not_chance",
-        "bad_seat",
-        "away",
-        "wrong_phase",
-        "not_your_turn",
-        "bad_dice",
-        "bad_side",
-        "already_out",
-        "bad_outcome",
-        "no_timer",
-        "too_late",
-        "no_tally_up",
-        "already_away",
-        "not_away",
-    }
-    assert {code for *_, code in REFUSALS} == documented
-    assert all(f"`{code}`" in games.tallyup.__doc__ for code in documented)
+    raised = set(re.findall(r'IllegalAction\(\s*"(\w+)"', inspect.getsource(rules)))
+    assert {code for *_, code in REFUSALS} == raised
+    assert all(f"`{code}`" in games.tallyup.__doc__ for code in raised)
