@@ -39,8 +39,8 @@ Events (public narration: none carries a sealed side before its reveal)
 - `round_start {round, active}`
 - `dice_chosen {seat, dice}`
 - `rolling {seat, roll: "main" | "up_die", dice}`
-- `rolled {seat, dice: [colours], faces: [indexes], stars, points, running_total,
-  up_die_due}` — `points` is what the roll added (the view's `last_roll` spells the faces out).
+- `rolled {seat, dice: [{colour, face}], stars, points, running_total, up_die_due}` —
+  `points` is what the roll added (the view's `last_roll` spells the faces out).
 - `bust {stage: "main" | "bonus", lost: [seats still IN], amount}` — then `round_end`.
 - `tally_up {seat}` — the shout window opens.
 - `shout {seat, points: 200}` or `shout_closed {}` (nobody shouted in time), then
@@ -50,7 +50,7 @@ Events (public narration: none carries a sealed side before its reveal)
 - `revealed {out: [seats], stay: [seats], banked, timeout}` — `out` banked `banked` each.
 - `up_die {seat, face, label, running_total}` or, for +1/+2/+3, `up_die {seat, face, label,
   bonus}`; then `bonus_dice {seat, dice}` (for +1/+2) and
-  `bonus_rolled {seat, dice, faces, stars, points, running_total}`.
+  `bonus_rolled {seat, dice: [{colour, face}], stars, points, running_total}`.
 - `away {seat}`, `back {seat}`
 - `round_end {round, scores}`, `extra_round {number, tied}`, `game_over {winners, scores}`
 

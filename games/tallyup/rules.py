@@ -65,8 +65,8 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "shout_seconds": 10,
 }
 
-PLAYER_ACTIONS = ("choose_dice", "roll", "token", "bonus_dice", "shout")
 HOST_ACTIONS = ("timeout", "away", "back")
+"""Actions only the host's own seat sends; `chance` is CHANCE's, every other a player's."""
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -304,8 +304,7 @@ def _resolve_main_roll(state: State, rolled: list[dict]) -> list[Event]:
     event: Event = {
         "type": "rolled",
         "seat": state["active"],
-        "dice": [die["colour"] for die in rolled],
-        "faces": [die["face"] for die in rolled],
+        "dice": [dict(die) for die in rolled],
         "stars": stars,
         "points": 0,
         "running_total": state["running_total"],
@@ -356,8 +355,7 @@ def _resolve_bonus_roll(state: State, rolled: list[dict]) -> list[Event]:
     event: Event = {
         "type": "bonus_rolled",
         "seat": state["active"],
-        "dice": [die["colour"] for die in rolled],
-        "faces": [die["face"] for die in rolled],
+        "dice": [dict(die) for die in rolled],
         "stars": stars,
         "points": 0,
         "running_total": state["running_total"],
@@ -534,15 +532,18 @@ def _parse_dice(value: Any, allowed: tuple[str, ...] | list[str], count: int) ->
 
 
 def copy_events(events: list[Event]) -> list[Event]:
-    """A deep copy of events, which hold nothing deeper than a list of scalars.
+    """A deep copy of events, which hold nothing deeper than a list of flat dicts (the dice).
 
     `copy.deepcopy` would do, but views are built for every seat after every action, and
     this is many times faster.
     """
-    return [
-        {key: value[:] if type(value) is list else value for key, value in event.items()}
-        for event in events
-    ]
+    return [{key: _copy_value(value) for key, value in event.items()} for event in events]
+
+
+def _copy_value(value: Any) -> Any:
+    if type(value) is list:
+        return [dict(item) if type(item) is dict else item for item in value]
+    return value
 
 
 def in_seats(state: State) -> list[int]:

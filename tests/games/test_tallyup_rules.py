@@ -191,6 +191,10 @@ def test_a_main_roll_adds_the_numbers_shown(dice, labels, points, up_die_due):
     events = t.roll(*labels)
     assert t.total == points
     assert events[0]["type"] == "rolled" and events[0]["points"] == points
+    assert events[0]["dice"] == [
+        {"colour": colour, "face": face(colour, label)}
+        for colour, label in zip(dice, labels, strict=True)
+    ]
     assert events[0]["up_die_due"] is up_die_due
     assert types(events).count("choice_open") == 1
     assert t.view()["choice_for"] == ("up_die" if up_die_due else "reveal")
