@@ -147,6 +147,8 @@ class FindScreen(PlayerScreen):
         self.query_one("#hosts", OptionList).focus()
 
     def action_join(self) -> None:
+        if self.app.screen is not self:
+            return  # a join screen is already up
         options = self.query_one("#hosts", OptionList)
         option = options.highlighted_option
         if option is None or option.id not in self.hosts:
@@ -213,16 +215,14 @@ class JoinScreen(PlayerScreen):
         name_field = self.query_one("#name", Input)
         name_field.value = self.player.player_name
         code_field = self.query_one("#code", Input)
-        code_field.display = self.needs_code
-        self.query_one("#code-label").display = self.needs_code
+        if not self.needs_code:  # as advertised; the field stays, in case that was stale
+            self.query_one("#code-label", Static).update(t("join.code_open"))
         if self.error:
             code = self.error.get("code", "")
             self.query_one("#join-error", Static).update(
                 Text(t(f"error.{code}", detail=self.error.get("message", "")), style="bold red")
             )
             if code == "bad_code":
-                code_field.display = True
-                self.query_one("#code-label").display = True
                 code_field.focus()
                 return
         name_field.focus()
@@ -233,7 +233,7 @@ class JoinScreen(PlayerScreen):
         if not name_value:
             self.query_one("#name", Input).focus()
             return
-        if event.input.id == "name" and code_field.display and not code_field.value.strip():
+        if event.input.id == "name" and self.needs_code and not code_field.value.strip():
             code_field.focus()
             return
         code = code_field.value.strip().upper() or None

@@ -1,0 +1,81 @@
+"""End to end on the LAN path, kept to loopback: the real `hubbub host` advertises itself with
+zeroconf on 127.0.0.1, the real `hubbub join` lists it without anyone typing an address, a
+player joins it by keys with the room code; SIGTERM takes the advertisement down."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import time
+
+from net.discovery import Browser
+from tests.e2e.test_tmux import HUBBUB, Tmux, free_port, seat_re, shows, tmux  # noqa: F401
+
+
+def pid_of(pattern: str) -> int:
+    found = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True, check=False)
+    pids = [int(p) for p in found.stdout.split()]
+    assert len(pids) == 1, f"{pattern!r}: {pids}"
+    return pids[0]
+
+
+async def seen(browser_hosts: dict, test, timeout: float = 8.0) -> float:
+    start = time.monotonic()
+    while not test(browser_hosts()):
+        assert time.monotonic() - start < timeout, browser_hosts()
+        await asyncio.sleep(0.05)
+    return time.monotonic() - start
+
+
+async def test_found_on_the_lan_joined_by_code_and_gone_on_sigterm(tmux, tmp_path, record_property):
+    port = free_port()
+    tmux.open_window("host", tmp_path / "host")
+    tmux.open_window("player", tmp_path / "player")
+    marker = tmux.launch(
+        "host",
+        ["host", "--interface", "127.0.0.1", "--port", str(port), "--name", "Kitchen",
+         "--lang", "en"],
+    )  # fmt: skip
+    code_re = re.compile(r"Players type this code:.*\n.*?((?:[A-Z] {2}){3}[A-Z])")
+    code, _ = tmux.wait_for("host", code_re.search, "the room code")
+    room_code = code.group(1).replace(" ", "")  # type: ignore[attr-defined]
+
+    hosts: dict = {}
+
+    def changed(found: dict) -> None:
+        hosts.clear()
+        hosts.update(found)
+
+    browser = Browser(changed, interface="127.0.0.1")
+    await browser.start()
+    try:
+        took = await seen(lambda: hosts, lambda h: any(i.port == port for i in h.values()))
+        record_property("discovery_seconds", round(took, 2))
+        info = next(i for i in hosts.values() if i.port == port)
+        assert info.name == "Kitchen" and info.needs_code and info.game == "tallyup"
+
+        # the player finds it in the list without typing an address
+        start = time.monotonic()
+        tmux.launch("player", ["join", "--interface", "127.0.0.1", "--lang", "en"])
+        tmux.wait_for("player", shows("Kitchen"), "the host in the list")
+        record_property("listed_seconds", round(time.monotonic() - start, 2))
+        tmux.keys("player", "Enter")
+        tmux.wait_for("player", shows("Your name"), "the join screen")
+        tmux.type_line("player", "Zoe")
+        # Enter moves the focus to the code field on the app's next tick; tmux types faster
+        # than any person, so give the focus that tick before typing on.
+        time.sleep(0.2)
+        tmux.type_line("player", room_code.lower())
+        tmux.wait_for("host", shows(seat_re("Zoe", "here")), "Zoe seated")
+        tmux.wait_for("player", shows("Seated"), "the waiting screen")
+
+        os.kill(pid_of(f"hubbub host --interface 127.0.0.1 --port {port}"), signal.SIGTERM)
+        status, _ = tmux.wait_exit("host", marker)
+        assert status == 0
+        gone = await seen(lambda: hosts, lambda h: all(i.port != port for i in h.values()))
+        record_property("unregistered_seconds", round(gone, 2))
+    finally:
+        await browser.close()
