@@ -12,7 +12,7 @@ import subprocess
 import time
 
 from net.discovery import Browser
-from tests.e2e.test_tmux import HUBBUB, Tmux, free_port, seat_re, shows, tmux  # noqa: F401
+from tests.e2e.test_tmux import free_port, seat_re, shows
 
 
 def pid_of(pattern: str) -> int:
