@@ -1,0 +1,690 @@
+"""How long a key press takes to show on every screen: measured over real sockets.
+
+    .venv/bin/python tools/latency.py                      # 4 players, 500 token toggles
+    .venv/bin/python tools/latency.py --players 8 --rounds 1000
+    .venv/bin/python tools/latency.py --save /var/tmp      # with the host's save file (fsync)
+    .venv/bin/python tools/latency.py --profile host.prof  # cProfile the host while it toggles
+    .venv/bin/python tools/latency.py --json               # the figures as one JSON object
+
+The host runs in a process of its own, as on a real table: a `multiprocessing` child (spawned,
+not forked) runs `net.room.Room("bench", game_id="tallyup", open_room=True)` behind
+`net.server.Server(room, host="127.0.0.1", port=0)`, sends its port back over a pipe and
+starts Tally Up! once every seat is connected, with `choice_seconds` 0 so no countdown ever
+fires mid-measurement. The parent connects K raw clients ("screens": asyncio streams speaking
+`net.protocol` frames, a ping every 5 s like the real client) and measures:
+
+- join: from opening the TCP connection to the socket being up, to `welcome` (after `hello`),
+  to the first `view` — each seat joins in turn while the earlier ones watch;
+- the game is driven to a sealed choice (the active player chooses dice and rolls, shouting
+  if a Tally Up! shows) — phase "choice", with `token` in a non-active IN player's `legal`;
+- that player then sends `token {side: out/in/out/...}` `--rounds` times. For each action:
+  (a) send -> that player's own next `view` decoded; (b) send -> the view of that version
+  (or later) decoded by EVERY screen, the player's own and all the others (the "every
+  screen" figure). The next action is sent only once every screen has it. The host stamps,
+  with the same clock (`time.perf_counter` is CLOCK_MONOTONIC, shared by processes on
+  Linux), when `room.act` began, how long the save file and the view building took, its
+  CPU time, and when the last view was written to its socket.
+
+Printed: median, p90, p99 and max in milliseconds, the frame sizes of a view and an event,
+and the host's own share of the time. All K screens live in this one process, so "every
+screen" includes decoding the K frames one after the other; on a real LAN each laptop
+decodes its own in parallel (and adds the Wi-Fi hop, which loopback does not have).
+
+Loopback only; every wait is bounded; the host process is always stopped (asked first, then
+terminated, then killed) whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import io
+import json
+import math
+import multiprocessing
+import os
+import pstats
+import random
+import shutil
+import statistics
+import struct
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `python tools/latency.py` from anywhere
+    sys.path.insert(0, str(ROOT))
+
+from games.tallyup import COLOURS  # noqa: E402
+from net.protocol import PROTOCOL_VERSION, decode_body, encode  # noqa: E402
+from net.room import Room  # noqa: E402
+from net.server import Server  # noqa: E402
+
+HOSTNAME = "127.0.0.1"
+WAIT = 10.0  # the longest any one step may take before the run is called broken
+PING_EVERY = 5.0  # as net.client: a silent screen would be dropped after 30 s
+MAX_DRIVE_STEPS = 300  # moves allowed to reach a sealed choice (it takes a handful)
+_HEADER = struct.Struct(">I")
+
+
+Stamps = dict[int, tuple[float, float, float, float, float]]
+"""The host's stamps by view version: act began, save s, views s, last view written, CPU s."""
+
+
+class BenchError(Exception):
+    """The run could not be measured (the host refused something, or went quiet)."""
+
+
+# --- the host side (a child process for the tool, in-process for the test) -----------------
+
+
+class HostProbe:
+    """Stamps each action on the host: when `act` began, time spent in the save file and in
+    building views, and when the last view had been written (the room's last listener)."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.records: Stamps = {}
+        self._current: dict[str, float] | None = None
+        act, save, game_view, summary = room.act, room._save, room.game_view, room.summary
+
+        def timed_act(seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+            self._current = {
+                "in": time.perf_counter(),
+                "cpu": time.thread_time(),
+                "save": 0.0,
+                "views": 0.0,
+            }
+            try:
+                return act(seat, action)
+            finally:
+                self._current = None
+
+        def timed(kind: str, function: Callable[..., Any]) -> Callable[..., Any]:
+            def wrapper(*args: Any) -> Any:
+                start = time.perf_counter()
+                try:
+                    return function(*args)
+                finally:
+                    if self._current is not None:
+                        self._current[kind] += time.perf_counter() - start
+
+            return wrapper
+
+        # Instance attributes shadow the methods: net/room.py itself is untouched.
+        room.act = timed_act  # type: ignore[method-assign]
+        room._save = timed("save", save)  # type: ignore[method-assign]
+        room.game_view = timed("views", game_view)  # type: ignore[method-assign]
+        room.summary = timed("views", summary)  # type: ignore[method-assign]
+        room.subscribe(self._sent)  # after the server's listener: its views are written
+
+    def _sent(self, events: list[dict[str, Any]]) -> None:
+        current = self._current
+        if current is not None:
+            self.records[self.room.version] = (
+                current["in"],
+                current["save"],
+                current["views"],
+                time.perf_counter(),
+                time.thread_time() - current["cpu"],
+            )
+
+
+async def open_host(
+    players: int, *, save_path: Path | None = None, seed: int = 1
+) -> tuple[Room, Server, HostProbe]:
+    """A Tally Up! room on 127.0.0.1 that starts the game once `players` seats are connected."""
+    room = Room(
+        "bench", game_id="tallyup", open_room=True, save_path=save_path, rng=random.Random(seed)
+    )
+    room.set_option("choice_seconds", 0)  # no countdown closes the sealed choice on us
+    server = Server(room, host=HOSTNAME, port=0)
+    probe = HostProbe(room)
+    loop = asyncio.get_running_loop()
+    starting = False
+
+    def start() -> None:
+        if room.phase == "lobby" and sum(s.connected for s in room.seats) >= players:
+            room.start()
+
+    def maybe_start(events: list[dict[str, Any]]) -> None:
+        nonlocal starting
+        everyone = sum(s.connected for s in room.seats) >= players
+        if not starting and room.phase == "lobby" and everyone:
+            starting = True
+            loop.call_soon(start)  # not from inside the room's own notification
+
+    room.subscribe(maybe_start)
+    await server.start()
+    return room, server, probe
+
+
+def _host_main(
+    conn: Any, players: int, save_dir: str | None, seed: int, profile: str | None, life: float
+) -> None:
+    """The child process: serve until told to stop (or the parent goes, or `life` runs out)."""
+    try:
+        asyncio.run(_host_serve(conn, players, save_dir, seed, profile, life))
+    finally:
+        conn.close()
+
+
+async def _host_serve(
+    conn: Any, players: int, save_dir: str | None, seed: int, profile: str | None, life: float
+) -> None:
+    save_path = Path(save_dir) / "bench.save" if save_dir else None
+    room, server, probe = await open_host(players, save_path=save_path, seed=seed)
+    loop = asyncio.get_running_loop()
+    stopped = loop.create_future()
+    profiler = cProfile.Profile() if profile else None
+
+    def listen() -> None:  # a thread: the pipe is blocking
+        try:
+            while (message := conn.recv()) != "stop":
+                if message == "profile" and profiler is not None:
+                    loop.call_soon_threadsafe(profiler.enable)  # profiles the loop's thread
+        except (EOFError, OSError):
+            pass  # the parent is gone: stop too
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(lambda: stopped.done() or stopped.set_result(None))
+
+    threading.Thread(target=listen, daemon=True).start()
+    conn.send(("port", server.port))
+    try:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopped, life)
+    finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        conn.send(("probe", probe.records))
+        await server.close()
+        room.close()
+
+
+@dataclass
+class HostProcess:
+    """The host in a child process; a context manager that always ends it."""
+
+    players: int
+    save_dir: str | None = None
+    seed: int = 1
+    profile: str | None = None
+    life: float = 600.0
+    port: int = 0
+    records: Stamps = field(default_factory=dict)
+
+    def __enter__(self) -> HostProcess:
+        ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited
+        self._conn, child = ctx.Pipe()
+        args = (child, self.players, self.save_dir, self.seed, self.profile, self.life)
+        self._process = ctx.Process(target=_host_main, args=args, daemon=True)
+        self._process.start()
+        child.close()  # ours closed, the child sees EOF if we die
+        try:
+            if not self._conn.poll(30.0):
+                raise BenchError("the host process did not report its port within 30 s")
+            try:
+                kind, port = self._conn.recv()
+            except EOFError:
+                self._process.join(2.0)
+                code = self._process.exitcode
+                raise BenchError(f"the host process ended first (exit code {code})") from None
+            if kind != "port":
+                raise BenchError(f"the host process said {kind!r}, not its port")
+            self.port = port
+        except BaseException:
+            self._end()
+            raise
+        return self
+
+    def profile_from_now(self) -> None:
+        self._conn.send("profile")
+
+    def __exit__(self, *exc: object) -> None:
+        self._end()
+
+    def _end(self) -> None:
+        process = self._process
+        try:
+            with contextlib.suppress(OSError, EOFError, ValueError):
+                self._conn.send("stop")
+                if self._conn.poll(10.0):
+                    kind, records = self._conn.recv()
+                    if kind == "probe":
+                        self.records = records
+            process.join(5.0)
+        finally:
+            if process.is_alive():
+                process.terminate()
+                process.join(2.0)
+            if process.is_alive():
+                process.kill()
+                process.join(2.0)
+            self._conn.close()
+
+
+# --- the screens ---------------------------------------------------------------------------
+
+
+class Screen:
+    """One player's laptop: a raw connection that decodes every frame as it lands and stamps
+    each `view` with `time.perf_counter()` once decoded."""
+
+    def __init__(self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.name = name
+        self.reader = reader
+        self.writer = writer
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.version = -1
+        self.arrived: dict[int, float] = {}  # view version -> when it was decoded here
+        self.view_bytes: dict[int, int] = {}  # view version -> frame size (header + body)
+        self.event_bytes: dict[int, int] = {}  # event version -> frame size
+        self.bytes_in = 0
+        self.errors: list[dict[str, Any]] = []
+        self.join: dict[str, float] = {}  # seconds from the start of connect
+        self.gone: BaseException | None = None
+        self._waiters: list[tuple[int, asyncio.Future[float]]] = []
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @classmethod
+    async def join_table(cls, port: int, name: str) -> Screen:
+        start = time.perf_counter()
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOSTNAME, port), WAIT)
+        screen = cls(name, reader, writer)
+        screen.join["connect"] = time.perf_counter() - start
+        screen.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name})
+        while "view" not in screen.join:
+            message, size, now = await asyncio.wait_for(screen._read(), WAIT)
+            if message["type"] == "welcome":
+                screen.seat = message["seat"]
+                screen.join["welcome"] = now - start
+            elif message["type"] == "view":
+                screen.join["view"] = now - start
+                screen._deliver(message, size, now)
+            elif message["type"] == "error":
+                raise BenchError(f"{name} was refused: {message['code']} {message['message']}")
+        screen._tasks = [asyncio.create_task(screen._pump()), asyncio.create_task(screen._ping())]
+        return screen
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode(message))
+
+    async def _read(self) -> tuple[dict[str, Any], int, float]:
+        header = await self.reader.readexactly(_HEADER.size)
+        (length,) = _HEADER.unpack(header)
+        message = decode_body(await self.reader.readexactly(length))
+        self.bytes_in += _HEADER.size + length
+        return message, _HEADER.size + length, time.perf_counter()
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                message, size, now = await self._read()
+                if message["type"] == "view":
+                    self._deliver(message, size, now)
+                elif message["type"] == "event":
+                    self.event_bytes[message["version"]] = size
+                elif message["type"] == "error":
+                    self.errors.append(message)
+                elif message["type"] == "kicked":
+                    raise BenchError(f"{self.name} was kicked: {message['reason']}")
+        except (asyncio.IncompleteReadError, ConnectionError, BenchError) as exc:
+            self.gone = exc
+            for _, future in self._waiters:
+                if not future.done():
+                    future.set_exception(BenchError(f"{self.name} lost the host: {exc!r}"))
+
+    async def _ping(self) -> None:
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            self.send({"type": "ping", "t": time.perf_counter()})
+
+    def _deliver(self, view: dict[str, Any], size: int, now: float) -> None:
+        self.view = view
+        self.version = view["version"]
+        self.arrived[self.version] = now
+        self.view_bytes[self.version] = size
+        for version, future in self._waiters:
+            if version <= self.version and not future.done():
+                future.set_result(now)
+
+    async def reached(self, version: int, timeout: float = WAIT) -> float:
+        """When this screen decoded a view of `version` or later."""
+        if self.version >= version:
+            return self.arrived.get(version, self.arrived[self.version])
+        if self.gone is not None:
+            raise BenchError(f"{self.name} lost the host: {self.gone!r}")
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        entry = (version, future)
+        self._waiters.append(entry)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise BenchError(
+                f"{self.name}: no view {version} within {timeout:.0f} s "
+                f"(at {self.version}; errors {self.errors[-3:]})"
+            ) from None
+        finally:
+            self._waiters.remove(entry)
+
+    @property
+    def game(self) -> dict[str, Any]:
+        game = self.view["game"] if self.view else None
+        if game is None:
+            raise BenchError(f"{self.name} has no game in its view")
+        return game
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            self.send({"type": "bye"})
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+
+
+async def everyone_at(screens: Sequence[Screen], version: int) -> list[float]:
+    return [await screen.reached(version) for screen in screens]
+
+
+async def step(screens: Sequence[Screen], actor: Screen, action: dict[str, Any]) -> None:
+    """One move, then wait until every screen shows its outcome."""
+    version = max(screen.version for screen in screens) + 1
+    actor.send({"type": "action", "action": action})
+    await everyone_at(screens, version)
+
+
+async def drive_to_choice(screens: Sequence[Screen]) -> Screen:
+    """Play until a sealed choice is open; the IN player (not the active one) who will toggle."""
+    for _ in range(MAX_DRIVE_STEPS):
+        game = screens[0].game
+        phase = game["phase"]
+        if phase == "choice":
+            inside = [s for s in screens if "token" in s.game["legal"]]
+            others = [s for s in inside if s.seat != game["active"]]
+            if others or inside:
+                return (others or inside)[-1]
+        active = next(s for s in screens if s.seat == game["active"])
+        legal = active.game["legal"]
+        if "choose_dice" in legal:
+            await step(screens, active, {"type": "choose_dice", "dice": list(COLOURS[:3])})
+        elif "roll" in legal:
+            await step(screens, active, {"type": "roll"})
+        elif "bonus_dice" in legal:
+            dice = game["unused"][: game["bonus_count"]]
+            await step(screens, active, {"type": "bonus_dice", "dice": dice})
+        elif phase == "shout":
+            await step(screens, active, {"type": "shout"})
+        else:
+            raise BenchError(f"stuck in phase {phase!r} (legal for the active: {legal})")
+    raise BenchError(f"no sealed choice after {MAX_DRIVE_STEPS} moves")
+
+
+# --- the measurement -----------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """What a run measured; times in seconds."""
+
+    players: int
+    rounds: int
+    join: list[dict[str, float]]
+    own: list[float] = field(default_factory=list)  # send -> own view decoded
+    every: list[float] = field(default_factory=list)  # send -> the last of all the screens
+    uplink: list[float] = field(default_factory=list)  # send -> the host's `act` begins
+    host: list[float] = field(default_factory=list)  # `act` begins -> last view written
+    host_cpu: list[float] = field(default_factory=list)  # the host's CPU time in that span
+    downlink: list[float] = field(default_factory=list)  # last view written -> last screen
+    save: list[float] = field(default_factory=list)  # in the save file (incl. fsync)
+    views: list[float] = field(default_factory=list)  # building views and room summaries
+    view_frame: list[int] = field(default_factory=list)  # bytes, header included
+    event_frame: list[int] = field(default_factory=list)
+    sent: list[float] = field(default_factory=list)  # when each action was sent
+    last: list[float] = field(default_factory=list)  # when the last screen had it
+    versions: list[int] = field(default_factory=list)  # the version each action made
+    screens_cpu: float = 0.0  # CPU seconds of this process (all K screens) while toggling
+    wire_bytes: int = 0  # every byte every screen received
+    load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average before and after
+
+    def add_host(self, records: Stamps) -> None:
+        """Join the host's stamps (same clock) to the actions; missing ones are skipped."""
+        for sent, last, version in zip(self.sent, self.last, self.versions, strict=True):
+            if version in records:
+                began, save, views, written, cpu = records[version]
+                self.uplink.append(began - sent)
+                self.host.append(written - began)
+                self.host_cpu.append(cpu)
+                self.downlink.append(last - written)
+                self.save.append(save)
+                self.views.append(views)
+
+
+async def measure(port: int, players: int, rounds: int) -> Figures:
+    """Seat `players` screens at the host on `port` (which starts the game once they are all
+    in), reach a sealed choice and toggle a token `rounds` times."""
+    screens: list[Screen] = []
+    try:
+        for number in range(players):
+            screens.append(await Screen.join_table(port, f"P{number + 1}"))
+        for screen in screens:  # the host starts the game once the last one is in
+            for _ in range(100):
+                if screen.view and screen.view["game"] is not None:
+                    break
+                await screen.reached(screen.version + 1)
+        toggler = await drive_to_choice(screens)
+        others = [s for s in screens if s is not toggler]
+        figures = Figures(players, rounds, [s.join for s in screens])
+        cpu = time.process_time()
+        for number in range(rounds):
+            version = toggler.version + 1
+            side = "out" if number % 2 == 0 else "in"
+            sent = time.perf_counter()
+            toggler.send({"type": "action", "action": {"type": "token", "side": side}})
+            own = await toggler.reached(version)
+            last = max([own, *await everyone_at(others, version)])
+            figures.own.append(own - sent)
+            figures.every.append(last - sent)
+            figures.sent.append(sent)
+            figures.last.append(last)
+            figures.versions.append(version)
+            if toggler.game["phase"] != "choice" or toggler.game["token"] != side:
+                raise BenchError(f"the toggle did not take: {toggler.game['phase']}")
+        figures.screens_cpu = time.process_time() - cpu
+        await asyncio.sleep(0.05)  # the last action's event frames, sent after its views
+        measured = set(figures.versions)
+        for screen in screens:
+            figures.view_frame += [n for v, n in screen.view_bytes.items() if v in measured]
+            figures.event_frame += [n for v, n in screen.event_bytes.items() if v in measured]
+            figures.wire_bytes += screen.bytes_in
+        return figures
+    finally:
+        for screen in screens:
+            await screen.close()
+
+
+def run(
+    players: int,
+    rounds: int,
+    *,
+    save_dir: str | None = None,
+    seed: int = 1,
+    profile: str | None = None,
+) -> Figures:
+    """The whole benchmark with the host in a child process."""
+    life = 120.0 + 0.05 * rounds * players  # the host gives up by itself after this
+    load = os.getloadavg()[0]
+    with HostProcess(players, save_dir=save_dir, seed=seed, profile=profile, life=life) as host:
+        if profile:
+            host.profile_from_now()  # profiles joins too: they are few next to the toggles
+        figures = asyncio.run(measure(host.port, players, rounds))
+    figures.add_host(host.records)
+    figures.load = (load, os.getloadavg()[0])
+    return figures
+
+
+# --- reporting -----------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty sequence."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def summary_ms(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    return {
+        "median": statistics.median(values) * 1000,
+        "p90": percentile(values, 90) * 1000,
+        "p99": percentile(values, 99) * 1000,
+        "max": max(values) * 1000,
+    }
+
+
+def as_dict(figures: Figures) -> dict[str, Any]:
+    join = {
+        kind: summary_ms([j[kind] for j in figures.join]) for kind in ("connect", "welcome", "view")
+    }
+    frames, events = figures.view_frame, figures.event_frame
+    total = sum(figures.every)
+    return {
+        "players": figures.players,
+        "rounds": figures.rounds,
+        "load_average": list(figures.load),
+        "join_ms": join,
+        "own_view_ms": summary_ms(figures.own),
+        "every_screen_ms": summary_ms(figures.every),
+        "uplink_ms": summary_ms(figures.uplink),
+        "host_ms": summary_ms(figures.host),
+        "host_cpu_ms": summary_ms(figures.host_cpu),
+        "save_ms": summary_ms(figures.save),
+        "views_ms": summary_ms(figures.views),
+        "downlink_ms": summary_ms(figures.downlink),
+        "screens_cpu_ms_per_action": figures.screens_cpu / figures.rounds * 1000,
+        "host_share": sum(figures.host) / total if figures.host else None,
+        "save_share": sum(figures.save) / total if figures.save else None,
+        "view_frame_bytes": {"min": min(frames), "max": max(frames)} if frames else {},
+        "event_frame_bytes": {"min": min(events), "max": max(events)} if events else {},
+        "bytes_per_action": (
+            (statistics.mean(frames) + statistics.mean(events)) * figures.players
+            if frames and events
+            else None
+        ),
+        "wire_bytes": figures.wire_bytes,
+    }
+
+
+def report(figures: Figures, *, save: str | None) -> str:
+    data = as_dict(figures)
+    out = io.StringIO()
+    where = f"a save file under {save} (fsync on every action)" if save else "no save file"
+    print(
+        f"hubbub latency: {figures.players} players, {figures.rounds} token toggles, loopback, "
+        f"host in its own process, {where}; load average {figures.load[0]:.1f} -> "
+        f"{figures.load[1]:.1f} on {os.cpu_count()} CPUs",
+        file=out,
+    )
+
+    def row(label: str, values: dict[str, float]) -> None:
+        if values:
+            cells = "".join(f"{values[k]:>9.3f}" for k in ("median", "p90", "p99", "max"))
+            print(f"  {label:<36}{cells}", file=out)
+
+    print(f"{'(milliseconds)':<38}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}", file=out)
+    print(f"join (each of {figures.players} seats, from connect)", file=out)
+    row("socket connected", data["join_ms"]["connect"])
+    row("welcome", data["join_ms"]["welcome"])
+    row("first view", data["join_ms"]["view"])
+    print("one action (token toggle)", file=out)
+    row("-> own view", data["own_view_ms"])
+    row("-> every screen", data["every_screen_ms"])
+    print("where the time goes (one clock for both processes)", file=out)
+    row("send -> host begins act()", data["uplink_ms"])
+    row("act() -> last view written", data["host_ms"])
+    row("  host CPU time in it", data["host_cpu_ms"])
+    row("  of which: save file", data["save_ms"])
+    row("  of which: building views", data["views_ms"])
+    row("last view written -> every screen", data["downlink_ms"])
+    frames, events = data["view_frame_bytes"], data["event_frame_bytes"]
+    if frames:
+        print(
+            f"frames: view {frames['min']}-{frames['max']} bytes, event "
+            f"{events.get('min')}-{events.get('max')} bytes; per action the screens get "
+            f"{data['bytes_per_action']:.0f} bytes in all",
+            file=out,
+        )
+    print(
+        f"CPU per action: screens (all {figures.players} in this process) "
+        f"{data['screens_cpu_ms_per_action']:.3f} ms",
+        file=out,
+    )
+    if data["host_share"] is not None:
+        print(
+            f"host share of 'every screen': {data['host_share']:.0%}, "
+            f"save file {data['save_share']:.1%}",
+            file=out,
+        )
+    return out.getvalue()
+
+
+def top_functions(path: str, limit: int = 20) -> str:
+    out = io.StringIO()
+    stats = pstats.Stats(path, stream=out)
+    stats.sort_stats("tottime").print_stats(limit)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=500, help="token toggles (default 500)")
+    parser.add_argument("--players", type=int, default=4, help="seats, 2..10 (default 4)")
+    parser.add_argument(
+        "--save",
+        metavar="DIR",
+        help="give the room a save file in a fresh folder under DIR (as `hubbub host` does)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the host's dice (default 1)")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if not 2 <= args.players <= 10:
+        parser.error("Tally Up! is for 2 to 10 players")
+    if not 1 <= args.rounds <= 100_000:
+        parser.error("--rounds is 1 to 100000")
+    save_dir = tempfile.mkdtemp(prefix="hubbub-latency-", dir=args.save) if args.save else None
+    try:
+        figures = run(
+            args.players, args.rounds, save_dir=save_dir, seed=args.seed, profile=args.profile
+        )
+    except BenchError as exc:
+        print(f"latency: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if save_dir:
+            shutil.rmtree(save_dir, ignore_errors=True)
+    if args.json:
+        print(json.dumps(as_dict(figures) | {"save": args.save}, indent=2))
+    else:
+        print(report(figures, save=args.save), end="")
+        if args.profile:
+            print(top_functions(args.profile))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
