@@ -55,7 +55,7 @@ def _next_move(state: dict, bots: list[Bot], rng: random.Random) -> tuple[int, d
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_a_bot_against_itself_finishes_every_game(strength):
     rng = random.Random(strength)
-    for n in range(100):
+    for n in range(80):
         seats = 2 + n % 5
         options = {"target": (1000, 2500)[n % 2], "high_stakes": n % 3 == 0}
         state, _ = play_bots([strength] * seats, options, rng)
@@ -64,7 +64,7 @@ def test_a_bot_against_itself_finishes_every_game(strength):
 
 def test_mixed_tables_finish_every_variant_and_timer():
     rng = random.Random("mixed")
-    for n in range(150):
+    for n in range(120):
         seats = 2 + n % 9
         strengths = [rng.choice(STRENGTHS) for _ in range(seats)]
         options = {
