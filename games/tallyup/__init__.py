@@ -63,8 +63,16 @@ which tie-break round this is), `active`, `dice` ([] before chosen), `unused`, `
 `choice_for`, `last_roll` ([die]), `main_stars`, `up_die` (face index or None), `up_die_label`,
 `bonus_count`, `bonus_dice`, `bonus` ([die]), `shout` (None, or `{open, winner}` for the last
 Tally Up!), `history` (every seat's score at the end of each round), `last_events`, `result`.
-A player's view adds `seat`, `token` (their own sealed side, or None) and `legal` (the action
-types they may send now).
+A die in a view is `{colour, face, label, points, star, circle}`. `result` (also
+`TALLYUP.result(state)`), once over: `{scores, winners, ranking, shared, rounds,
+extra_rounds}`. A player's view adds `seat`, `token` (their own sealed side, or None) and
+`legal` (the action types they may send now).
+
+For screens: `dice_table()` (the reference card as data), `TALLY_DICE` / `UP_DIE` (faces by
+index), and exact `Fraction` odds — `bust_chance`, `tally_up_chance`, `up_die_chance`,
+`expected_main_points` (or all four: `main_roll_odds`) for three chosen dice;
+`bonus_bust_chance`, `expected_bonus_points` (`bonus_roll_odds`) given the Main Roll's stars;
+`up_die_bust_range` for the risk of rolling the Up Die.
 
 Decisions the rules leave open
 ------------------------------
@@ -85,6 +93,12 @@ Decisions the rules leave open
 - A shout after the window closed is `too_late` until the next Main Roll lands; with no
   Tally Up! in sight it is `no_tally_up`.
 - The running total may go below zero (-100); a negative total banks as a loss.
+- Redundant host moves are refused (`already_away`, `not_away`), and so is any move of a
+  player marked away (`away`): the host sends `back` when the connection returns.
+- `legal_actions` offers a locked player only the other side: re-sealing the same side is
+  allowed but changes nothing.
+
+Bots (`TALLYUP.bots`): "easy", "normal", "bold" — see `bots`.
 """
 
 from __future__ import annotations
