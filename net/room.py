@@ -16,7 +16,9 @@ import os
 import random
 import secrets
 import tempfile
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -86,6 +88,10 @@ class Room:
         self.log: list[list[Any]] = []
         self.version = 0
         self.save_path = save_path
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hubbub-save")
+        self._save_lock = threading.Lock()
+        self._unsaved: bytes | None = None
+        self._save_queued = False
         self.rng = rng or random.Random(secrets.randbits(64))
         self._listeners: list[Listener] = []
         self._renumberers: list[Renumbering] = []
@@ -360,10 +366,12 @@ class Room:
         self._changed(events)
 
     def _changed(self, events: list[dict[str, Any]]) -> None:
+        # Views go out before the save, and the save itself runs on a thread: an fsync costs
+        # milliseconds (docs/PERFORMANCE.md) and no screen should wait for the disk.
         self.version += 1
-        self._save()
         self._arm_timer()
         self._notify(events)
+        self._save()
         self._schedule_bots()
 
     # --- clocks -------------------------------------------------------------------------
@@ -451,6 +459,7 @@ class Room:
     def close(self) -> None:
         self._cancel_timers()
         self._listeners.clear()
+        self._saver.shutdown(wait=True)  # the last change reaches the disk
 
     # --- the save file ------------------------------------------------------------------
 
@@ -475,22 +484,32 @@ class Room:
         }
 
     def _save(self) -> None:
-        """Write the room atomically: a crash leaves the old file or the new, never half."""
+        """Hand the room to the saver thread. The snapshot is taken here, in order; the disk
+        work (an fsync costs milliseconds) never holds up the event loop. A burst of changes
+        is written once, as its latest state."""
         if self.save_path is None:
             return
         data = msgpack.packb(self.snapshot(), use_bin_type=True)
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.save_path.parent, prefix=".room-", suffix=".tmp")
+        with self._save_lock:
+            self._unsaved = data
+            if self._save_queued:
+                return
+            self._save_queued = True
+        self._saver.submit(self._write_unsaved)
+
+    def _write_unsaved(self) -> None:
+        with self._save_lock:
+            data, self._unsaved, self._save_queued = self._unsaved, None, False
+        if data is None or self.save_path is None:
+            return
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.save_path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+            write_atomically(self.save_path, data)
+        except OSError:
+            log.exception("cannot save the room to %s", self.save_path)
+
+    def flush(self) -> None:
+        """Wait until every change so far is on disk."""
+        self._saver.submit(lambda: None).result()
 
     @classmethod
     def resume(cls, save_path: Path, rng: random.Random | None = None) -> Room:
@@ -536,6 +555,22 @@ class Room:
         """Arm the timer and the bots of a resumed room, once an event loop runs."""
         self._arm_timer()
         self._schedule_bots()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """A crash leaves the old file or the new one, never half of either."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".room-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _without_presence(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

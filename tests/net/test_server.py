@@ -265,11 +265,17 @@ async def test_bots_play_through_the_same_validated_path(table):
 async def test_save_file_is_written_atomically_after_every_action(table, state_dir):
     ann = await seated(table, "Ann")
     table.room.start()
-    before = (state_dir / "table.save").read_bytes()
+    table.room.flush()
+    before = Room.resume(state_dir / "table.save")
+    assert before.state["turn"] == 0
     await ann.send({"type": "action", "action": {"type": "pass"}})
     await ann.view_where(lambda v: v["game"]["over"])
-    assert (state_dir / "table.save").read_bytes() != before
+    table.room.flush()
+    after = Room.resume(state_dir / "table.save")
+    assert after.state["turn"] == 1 and [0, {"type": "pass"}] in after.log
     assert not [p for p in state_dir.iterdir() if p.name.endswith(".tmp")]
+    before.close()
+    after.close()
 
 
 async def test_silent_connection_is_dropped_after_the_hello_timeout(table, monkeypatch):
@@ -307,4 +313,5 @@ async def test_views_keep_growing_across_a_resume(peek, state_dir):
     room = Room("R", game_id="peek", open_room=True, save_path=save)
     room.join("Ann", None)
     room.start()
+    room.flush()
     assert Room.resume(save).version > room.version

@@ -107,6 +107,7 @@ async def test_player_comes_back_after_the_host_restarts(peek, state_dir):
             await until(lambda: isinstance(player.screen, GameScreen), pp)
             card = room.state["hands"][1]
             await hp.app.server.close()  # the host dies
+            room.flush()  # (what was saved before it died)
             await until(lambda: player.link == "reconnecting", pp)
             again = HostApp(Room.resume(save), host="127.0.0.1", port=port, advertise=False)
             async with again.run_test(size=(100, 30)) as hp2:
