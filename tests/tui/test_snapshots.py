@@ -1,0 +1,35 @@
+"""SVG snapshots of every screen of both apps, in English and Russian, at 80x24 and 120x40.
+
+The scenes (app states) are built in `tools/screenshots.py`, which also writes the same
+pictures to `screenshots/`. After an intended change of the look:
+
+    .venv/bin/pytest tests/tui/test_snapshots.py --snapshot-update
+    .venv/bin/python tools/screenshots.py
+
+and look at the diff (`snapshot_report.html` shows failures side by side).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.screenshots import case_name, cases, table_game
+from tui.i18n import set_lang
+
+CASES = cases(snapshots_only=True)
+
+
+@pytest.fixture
+def game_on_table():
+    with table_game() as game_id:
+        yield game_id
+
+
+@pytest.mark.parametrize(("scene", "lang", "size"), CASES, ids=[case_name(*case) for case in CASES])
+def test_screen(scene, lang, size, snap_compare, game_on_table):
+    set_lang(lang)
+    try:
+        app, run_before = scene.build()
+        assert snap_compare(app, press=scene.press, terminal_size=size, run_before=run_before)
+    finally:
+        set_lang("en")

@@ -1,0 +1,562 @@
+"""Screenshots of every screen of both apps, in English and Russian, at 80x24 and 120x40.
+
+    .venv/bin/python tools/screenshots.py            # every scene -> screenshots/*.svg + README.md
+    .venv/bin/python tools/screenshots.py lobby join # only scenes whose name contains a word
+
+Files are named `<scene>-<lang>-<cols>x<rows>.svg`, e.g. `host-lobby-en-80x24.svg`,
+`player-join-ru-80x24.svg`; `screenshots/README.md` lists them. To look at one as a picture:
+`rsvg-convert -w 1000 screenshots/host-lobby-en-80x24.svg -o /tmp/lobby.png`.
+
+The scenes below are the one place the app states are built: the snapshot tests
+(`tests/tui/test_snapshots.py`) import `SCENES` from here, so a screenshot and its snapshot
+always show the same thing. Every scene is deterministic: a fixed room code, room name and id,
+seeded randomness, no zeroconf, no clocks or bots running, the shown address and port fixed,
+no blinking cursor and no notification toasts.
+
+Host scenes build a real `Room` and play it forward with real actions *before* the app starts
+(no event loop yet, so no timers or bot moves get armed), then hand the room's events to the
+app through its own `RoomChanged` message so the feed is narrated the real way. Player scenes
+feed a `ClientApp` the frames the host would send (`view`, `event`, `kicked`) and the link
+states its connection reports, through the app's own messages — no sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `python tools/screenshots.py` from anywhere
+    sys.path.insert(0, str(ROOT))
+
+from textual.app import App  # noqa: E402
+from textual.pilot import Pilot  # noqa: E402
+from textual.widgets import Input  # noqa: E402
+
+from games import GAMES  # noqa: E402
+from net.discovery import HostInfo  # noqa: E402
+from net.protocol import DEFAULT_PORT, PROTOCOL_VERSION  # noqa: E402
+from net.room import Room  # noqa: E402
+from tui.client.app import ClientApp  # noqa: E402
+from tui.host.app import HostApp  # noqa: E402
+from tui.i18n import lang, set_lang  # noqa: E402
+
+SMALL = (80, 24)  # the required minimum
+BIG = (120, 40)  # "looks good at 120x40"
+LANGS = ("en", "ru")
+
+ROOM_NAME = "Friday night"
+CODE = "KQXM"
+ADDRESSES = ["192.168.1.20", "10.8.0.3"]  # what the lobby shows instead of this machine's
+PORT = DEFAULT_PORT
+ODD_NAME = "[bold]Ann"  # must show literally, brackets and all
+
+RunBefore = Callable[[Pilot], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str  # file stem, e.g. "host-lobby"
+    title: str  # one line for the README
+    build: Callable[[], tuple[App[Any], RunBefore]]  # call after set_lang(); the app + run_before
+    press: tuple[str, ...] = ()  # keys pressed after run_before
+    big: bool = False  # also at 120x40
+    snapshot: bool = True  # False: a screenshot only, no snapshot test (keeps the tests fast)
+
+    @property
+    def sizes(self) -> tuple[tuple[int, int], ...]:
+        return (SMALL, BIG) if self.big else (SMALL,)
+
+
+# --- the game on the table ----------------------------------------------------------------
+
+
+def table_game_id() -> str:
+    """The real Tally Up! when it is installed, else the tests' tiny Peek game."""
+    return "tallyup" if "tallyup" in GAMES else "peek"
+
+
+@contextlib.contextmanager
+def table_game() -> Iterator[str]:
+    """Registers Peek for the duration if Tally Up! is missing (and only then: another game in
+    the registry would change the lobby's footer)."""
+    if "tallyup" in GAMES:
+        yield "tallyup"
+        return
+    from tests.fakegame import PEEK
+
+    GAMES["peek"] = PEEK
+    try:
+        yield "peek"
+    finally:
+        GAMES.pop("peek", None)
+
+
+# --- rooms, played forward with real actions ----------------------------------------------
+
+
+class Table:
+    """A room and every event it announced, built without an event loop."""
+
+    def __init__(self) -> None:
+        self.room = Room(
+            ROOM_NAME,
+            game_id=table_game_id(),
+            code=CODE,
+            room_id="fixed",
+            rng=random.Random(1),
+        )
+        self.events: list[dict[str, Any]] = []
+        self.room.subscribe(self.events.extend)
+        # the app would arm timers and bots on mount: a screenshot wants neither
+        self.room.start_clocks = lambda: None  # type: ignore[method-assign]
+
+    def seat(self, name: str, *, here: bool = True) -> int:
+        seat = self.room.join(name, CODE)
+        self.room.connected(seat, returning=False)
+        if not here:
+            self.room.disconnected(seat)
+        return seat
+
+    def play(self, until: Callable[[dict[str, Any]], bool], max_steps: int = 5000) -> None:
+        """Legal moves chosen by a seeded coin, bots' seats included, until `until(view)`."""
+        room = self.room
+        game = room.game
+        assert game is not None
+        coin = random.Random(2)
+        for _ in range(max_steps):
+            view = room.game_view(None) or {}
+            if room.phase != "playing" or until(view):
+                return
+            locked = view.get("locked") or []
+            moves = [
+                (seat, action)
+                for seat in range(room.players)
+                for action in game.legal_actions(room.state, seat)
+                # a sealed side sent once is enough: re-sending it only wastes moves
+                if not (action["type"] == "token" and seat < len(locked) and locked[seat])
+            ]
+            if not moves:
+                return
+            seat, action = coin.choice(moves)
+            room.act(seat, action)
+        raise AssertionError("the game did not reach the wanted state")
+
+
+def lobby_table() -> Table:
+    """Three seats: a name full of brackets, a player who is away, a bot."""
+    table = Table()
+    table.seat(ODD_NAME)
+    table.seat("Boris", here=False)
+    if table.room.game and table.room.game.bots:
+        table.room.add_bot("normal" if "normal" in table.room.game.bots else None)
+    else:
+        table.seat("Vera")
+    return table
+
+
+def playing_table() -> Table:
+    """A game under way: a few rounds in, a sealed choice open, someone already locked in."""
+    table = lobby_table()
+    table.room.connected(1, returning=True)
+    table.room.start(lang=lang())
+    if table.room.game_id == "tallyup":
+        table.play(
+            lambda v: (
+                v["round"] >= 2
+                and v["phase"] == "choice"
+                and v["running_total"] > 0
+                and any(v["locked"])
+            )
+        )
+    return table
+
+
+def finished_table() -> Table:
+    """A short game played to its end; then Boris closes his laptop."""
+    table = lobby_table()
+    table.room.connected(1, returning=True)
+    if table.room.game_id == "tallyup":
+        table.room.set_option("target", 500)
+    table.room.start(lang=lang())
+    table.play(lambda v: False)
+    if table.room.game_id != "tallyup":
+        for seat in range(table.room.players):
+            with contextlib.suppress(Exception):
+                table.room.act(seat, {"type": "reveal"})
+    assert table.room.phase == "over", table.room.phase
+    table.room.disconnected(1)
+    return table
+
+
+# --- driving an app -------------------------------------------------------------------------
+
+
+async def until(pilot: Pilot, check: Callable[[], Any], timeout: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out on {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+async def settle(pilot: Pilot) -> None:
+    """No toasts, no blinking cursor: the same picture every time."""
+    await pilot.pause()
+    app = pilot.app
+    app.clear_notifications()
+    for screen in app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
+    await pilot.pause()
+
+
+def host_scene(make: Callable[[], Table]) -> Callable[[], tuple[App[Any], RunBefore]]:
+    def build() -> tuple[App[Any], RunBefore]:
+        table = make()
+        app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
+
+        async def run_before(pilot: Pilot) -> None:
+            await until(pilot, lambda: hasattr(app.screen, "refresh_room"))
+            app.addresses = list(ADDRESSES)
+            app.server.port = PORT  # shown only; the real socket listens elsewhere
+            app.post_message(HostApp.RoomChanged(list(table.events)))
+            await pilot.pause()
+            await settle(pilot)
+
+        return app, run_before
+
+    return build
+
+
+def _wire(data: Any) -> Any:
+    """As the client gets it: through msgpack."""
+    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+def player_scene(
+    make: Callable[[], Table] | None = None,
+    *,
+    you: int = 0,
+    link: str = "connected",
+    frames: tuple[dict[str, Any], ...] = (),
+    link_info: dict[str, Any] | None = None,
+    address: tuple[str, int] | None = None,
+    name: str = "",  # the name the player typed before (shown again after a refusal)
+    screen: str | None = None,
+    hosts: tuple[HostInfo, ...] = (),
+) -> Callable[[], tuple[App[Any], RunBefore]]:
+    """A player app, told what the host would tell it: views and events of `make()`'s room,
+    then `frames`, then the link state `link`."""
+
+    def build() -> tuple[App[Any], RunBefore]:
+        table = make() if make is not None else None
+        app = ClientApp(address, discover=False)  # a name would make it connect at once
+
+        async def run_before(pilot: Pilot) -> None:
+            await until(pilot, lambda: hasattr(app.screen, "show_link"))
+            app.player_name = name or app.player_name
+            if table is not None:
+                room = table.room
+                app.post_message(ClientApp.LinkChanged("connected", None))
+                view = {
+                    "type": "view",
+                    "version": room.version,
+                    "room": room.summary() | {"you": you},
+                    "game": room.game_view(you),
+                }
+                app.post_message(ClientApp.FromHost(_wire(view)))
+                events = {"type": "event", "version": room.version, "events": table.events}
+                app.post_message(ClientApp.FromHost(_wire(events)))
+            for frame in frames:
+                app.post_message(ClientApp.FromHost(_wire(frame)))
+            if link != "connected" or link_info is not None:
+                app.post_message(ClientApp.LinkChanged(link, link_info))
+            await pilot.pause()
+            if screen is not None:
+                await until(pilot, lambda: type(app.screen).__name__ == screen)
+            if hosts:
+                find = app.screen
+                find.hosts = {h.key: h for h in hosts}  # type: ignore[attr-defined]
+                find._show_hosts()  # type: ignore[attr-defined]
+            await settle(pilot)
+
+        return app, run_before
+
+    return build
+
+
+def lan_hosts() -> tuple[HostInfo, ...]:
+    """What the host list may hold: a normal table, an open one with a long odd name, and one
+    that speaks another protocol version."""
+
+    def host(name: str, address: str, *, protocol: int = PROTOCOL_VERSION, **kw: Any) -> HostInfo:
+        values: dict[str, Any] = {
+            "game": table_game_id(),
+            "players": 3,
+            "needs_code": True,
+            "room_id": name.lower().replace(" ", "-"),
+        }
+        values.update(kw)
+        return HostInfo(
+            name=name,
+            addresses=(address,),
+            port=PORT,
+            protocol=protocol,
+            service_name=f"{values['room_id']}._hubbub._tcp.local.",
+            **values,
+        )
+
+    return (
+        host(ROOM_NAME, "192.168.1.20"),
+        host(
+            "[red]Kitchen table with a very long name indeed",
+            "192.168.1.31",
+            players=7,
+            needs_code=False,
+        ),
+        host("Old laptop", "192.168.1.44", protocol=PROTOCOL_VERSION + 1, players=0),
+    )
+
+
+# --- every scene ------------------------------------------------------------------------------
+
+SCENES: tuple[Scene, ...] = (
+    # the host: the table on the big screen
+    Scene("host-lobby-empty", "Host lobby, nobody seated yet", host_scene(Table)),
+    Scene(
+        "host-lobby",
+        "Host lobby: a player named [bold]Ann (shown literally), one away, a bot",
+        host_scene(lobby_table),
+        big=True,
+    ),
+    Scene("host-lobby-help", "Help of the lobby (?)", host_scene(lobby_table), ("question_mark",)),
+    Scene(
+        "host-lobby-kick-confirm",
+        "Kick confirmation (k on the lobby)",
+        host_scene(lobby_table),
+        ("k",),
+    ),
+    Scene("host-table", "The table while a game is on", host_scene(playing_table), big=True),
+    Scene(
+        "host-table-help", "Help of the table (?)", host_scene(playing_table), ("question_mark",)
+    ),
+    Scene(
+        "host-table-kick", "Pick a seat to kick (k on the table)", host_scene(playing_table), ("k",)
+    ),
+    Scene(
+        "host-table-end-confirm",
+        "End-the-game confirmation (e on the table)",
+        host_scene(playing_table),
+        ("e",),
+        snapshot=False,
+    ),
+    Scene("host-results", "Results of a finished game", host_scene(finished_table), big=True),
+    Scene(
+        "host-results-help",
+        "Help of the results (?)",
+        host_scene(finished_table),
+        ("question_mark",),
+        snapshot=False,
+    ),
+    # the player: one laptop each
+    Scene("player-find", "Find a table: discovery off, nothing found", player_scene()),
+    Scene(
+        "player-find-hosts",
+        "Find a table: three tables found, one of another version",
+        player_scene(hosts=lan_hosts()),
+        big=True,
+    ),
+    Scene(
+        "player-find-help",
+        "Help of the host list (?)",
+        player_scene(),
+        ("question_mark",),
+        snapshot=False,
+    ),
+    Scene(
+        "player-join",
+        "Join: name and room code",
+        player_scene(address=(ADDRESSES[0], PORT)),
+        big=True,
+    ),
+    Scene(
+        "player-join-bad-code",
+        "Join refused: wrong room code",
+        player_scene(
+            address=(ADDRESSES[0], PORT),
+            name="Ann",
+            link="refused",
+            link_info={"code": "bad_code", "message": "the room code is wrong"},
+        ),
+    ),
+    Scene(
+        "player-join-help",
+        "Help of the join screen (F1)",
+        player_scene(address=(ADDRESSES[0], PORT)),
+        ("f1",),
+    ),
+    Scene(
+        "player-wait",
+        "Seated in the lobby, waiting for the host",
+        player_scene(lobby_table, screen="WaitScreen"),
+        big=True,
+    ),
+    Scene(
+        "player-wait-help",
+        "Help of the waiting screen (?)",
+        player_scene(lobby_table, screen="WaitScreen"),
+        ("question_mark",),
+        snapshot=False,
+    ),
+    Scene(
+        "player-game",
+        "Playing: the player's private screen",
+        player_scene(playing_table, screen="GameScreen"),
+        big=True,
+    ),
+    Scene(
+        "player-game-reconnecting",
+        "Playing, the link lost: the reconnecting bar",
+        player_scene(playing_table, screen="GameScreen", link="reconnecting"),
+    ),
+    Scene(
+        "player-game-help",
+        "Help of the game screen (?)",
+        player_scene(playing_table, screen="GameScreen"),
+        ("question_mark",),
+    ),
+    Scene(
+        "player-results",
+        "The results on a player's screen",
+        player_scene(finished_table, screen="PlayerResultsScreen"),
+        big=True,
+    ),
+    Scene(
+        "player-results-help",
+        "Help of the results (?)",
+        player_scene(finished_table, screen="PlayerResultsScreen"),
+        ("question_mark",),
+        snapshot=False,
+    ),
+    Scene(
+        "player-gone",
+        "Kicked by the host",
+        player_scene(frames=({"type": "kicked", "reason": "kicked"},), screen="GoneScreen"),
+    ),
+)
+
+
+def cases(snapshots_only: bool = False) -> list[tuple[Scene, str, tuple[int, int]]]:
+    """Every (scene, language, size) that gets a screenshot (and, if `scene.snapshot`, a
+    snapshot test)."""
+    return [
+        (scene, code, size)
+        for scene in SCENES
+        if scene.snapshot or not snapshots_only
+        for code in LANGS
+        for size in scene.sizes
+    ]
+
+
+def case_name(scene: Scene, code: str, size: tuple[int, int]) -> str:
+    return f"{scene.name}-{code}-{size[0]}x{size[1]}"
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def render(scene: Scene, code: str, size: tuple[int, int]) -> str:
+    """The scene as an SVG, the way `snap_compare` takes it."""
+    set_lang(code)
+    try:
+        app, run_before = scene.build()
+
+        async def auto_pilot(pilot: Pilot) -> None:
+            await run_before(pilot)
+            await pilot.pause()
+            await pilot.press(*scene.press)
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
+            pilot.app.exit(pilot.app.export_screenshot(title=f"hubbub — {scene.name}"))
+
+        svg = app.run(headless=True, size=size, auto_pilot=auto_pilot)
+        assert isinstance(svg, str), f"{scene.name}: the app ended without a screenshot"
+        return svg
+    finally:
+        set_lang("en")
+
+
+class _Unique(logging.Handler):
+    """The apps' warnings, each said once at the end instead of once per screenshot."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: dict[str, None] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen.setdefault(f"{record.levelname} {record.name}: {record.getMessage()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    out = ROOT / "screenshots"
+    out.mkdir(exist_ok=True)
+    warnings = _Unique()
+    logging.getLogger().addHandler(warnings)
+    with tempfile.TemporaryDirectory() as state, table_game():
+        os.environ["HUBBUB_STATE_DIR"] = state  # no tokens of a real user are read or written
+        for scene, code, size in cases():
+            name = case_name(scene, code, size)
+            if words and not any(word in name for word in words):
+                continue
+            (out / f"{name}.svg").write_text(render(scene, code, size), encoding="utf-8")
+            print(f"screenshots/{name}.svg")
+    write_readme(out)
+    for line in warnings.seen:
+        print(line, file=sys.stderr)
+    return 0
+
+
+def write_readme(out: Path) -> None:
+    lines = [
+        "# Screenshots",
+        "",
+        "Every screen of `hubbub host` and `hubbub join`, in English and Russian, at 80×24 (the",
+        "minimum) and the main ones at 120×40. Made from the real apps by",
+        "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The same scenes are the",
+        "snapshot tests in `tests/tui/test_snapshots.py`.",
+        "",
+        "| Screen | English | Russian |",
+        "| --- | --- | --- |",
+    ]
+    for scene in SCENES:
+        for size in scene.sizes:
+            cells = []
+            for code in LANGS:
+                name = case_name(scene, code, size)
+                cells.append(f"[{name}.svg]({name}.svg)")
+            lines.append(
+                f"| {scene.title.replace('|', '/')} ({size[0]}×{size[1]}) | "
+                + " | ".join(cells)
+                + " |"
+            )
+    (out / "README.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
