@@ -29,7 +29,7 @@ import ipaddress
 import logging
 import secrets
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +43,12 @@ __all__ = [
     "Browser",
     "HostInfo",
     "local_addresses",
+    "local_networks",
 ]
 
 log = logging.getLogger(__name__)
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 SERVICE_TYPE = "_hubbub._tcp.local."
 
@@ -137,8 +140,15 @@ class HostInfo:
         return self.protocol > 0 and self.protocol == my_protocol
 
     @classmethod
-    def from_service_info(cls, info: AsyncServiceInfo) -> HostInfo:
-        """Parse a resolved zeroconf service; never raises on bad TXT contents."""
+    def from_service_info(
+        cls, info: AsyncServiceInfo, local_networks: Sequence[IPNetwork] = ()
+    ) -> HostInfo:
+        """Parse a resolved zeroconf service; never raises on bad TXT contents.
+
+        Addresses come out IPv4 first and, within a family, those on one of
+        ``local_networks`` (see :func:`local_networks`) first: a host bound to all interfaces
+        also advertises Docker/VPN addresses, and the record order on the wire is arbitrary.
+        """
         label = info.name[: -len(SERVICE_TYPE) - 1] if info.name.endswith(SERVICE_TYPE) else ""
         txt = _decode_txt(info.properties)
         ok = True
@@ -153,7 +163,7 @@ class HostInfo:
             ok = False
 
         room = _clean_text(txt.get("room") or "") or _clean_text(label) or "?"
-        addresses = tuple(dict.fromkeys(info.parsed_scoped_addresses()))
+        addresses = _order_addresses(info.parsed_scoped_addresses(), local_networks)
         return cls(
             name=room,
             addresses=addresses,
@@ -165,6 +175,21 @@ class HostInfo:
             room_id=_clean_text(txt.get("id") or ""),
             service_name=info.name,
         )
+
+
+def _order_addresses(
+    addresses: Iterable[str], local_networks: Sequence[IPNetwork]
+) -> tuple[str, ...]:
+    """IPv4 before IPv6; within each, addresses on a directly attached network first."""
+
+    def rank(address: str) -> tuple[bool, bool]:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return True, True
+        return ip.version != 4, not any(ip in net for net in local_networks)
+
+    return tuple(sorted(dict.fromkeys(addresses), key=rank))
 
 
 def _decode_txt(properties: Mapping[bytes, bytes | None]) -> dict[str, str]:
@@ -247,6 +272,19 @@ def _scan_addresses() -> tuple[list[str], list[str]]:
     v4.sort(key=lambda item: item[0])
     v6.sort(key=lambda item: item[0])
     return list(dict.fromkeys(a for _, a in v4)), list(dict.fromkeys(a for _, a in v6))
+
+
+def local_networks() -> list[IPNetwork]:
+    """List the networks this machine is directly attached to (loopback included), via ifaddr."""
+    networks: list[IPNetwork] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            address = ip.ip if isinstance(ip.ip, str) else ip.ip[0].split("%")[0]
+            with contextlib.suppress(ValueError):
+                networks.append(
+                    ipaddress.ip_network(f"{address}/{ip.network_prefix}", strict=False)
+                )
+    return networks
 
 
 def local_addresses() -> list[str]:
@@ -371,18 +409,20 @@ class Advertiser:
             raise RuntimeError("Advertiser is closed")
         self._started = True
         async with self._lock:
-            self._aiozc = AsyncZeroconf(interfaces=self._interfaces)
             info = self._build_info(f"{self._label()}.{SERVICE_TYPE}")
+            aiozc: AsyncZeroconf | None = None
             try:
-                self._broadcast = await self._aiozc.async_register_service(
+                aiozc = AsyncZeroconf(interfaces=self._interfaces)
+                self._broadcast = await aiozc.async_register_service(
                     info, allow_name_change=True, cooperating_responders=self._fast
                 )
             except BaseException:
-                aiozc, self._aiozc = self._aiozc, None
-                with contextlib.suppress(Exception):
-                    await aiozc.async_close()
+                self._started = False  # allow another try, e.g. once the network is up
+                if aiozc is not None:
+                    with contextlib.suppress(Exception):
+                        await aiozc.async_close()
                 raise
-            self._info = info
+            self._aiozc, self._info = aiozc, info
             log.info("advertising %r on %s port %d", info.name, self.addresses, self._port)
 
     async def update(self, **changes: int | str | bool) -> None:
@@ -444,13 +484,13 @@ class Advertiser:
                 if info is not None:
                     goodbyes = await aiozc.async_unregister_service(info)
                     await asyncio.wait_for(goodbyes, _CLOSE_TIMEOUT_S)
-            except (OSError, TimeoutError, RuntimeError) as exc:
-                log.warning("zeroconf goodbye for %s failed: %s", info and info.name, exc)
+            except Exception as exc:  # shutting down: report, never raise
+                log.warning("zeroconf goodbye for %s failed: %r", info and info.name, exc)
             finally:
                 try:
                     await asyncio.wait_for(aiozc.async_close(), _CLOSE_TIMEOUT_S)
-                except (OSError, TimeoutError, RuntimeError) as exc:
-                    log.warning("closing zeroconf failed: %s", exc)
+                except Exception as exc:
+                    log.warning("closing zeroconf failed: %r", exc)
 
     def _cancel_broadcast(self) -> None:
         """Stop repeating an older announcement so it cannot land after a newer one."""
@@ -528,10 +568,21 @@ class Browser:
             raise RuntimeError("Browser.start() called twice")
         if self.closed:
             raise RuntimeError("Browser is closed")
-        self._aiozc = AsyncZeroconf(interfaces=self._interfaces)
-        self._browser = AsyncServiceBrowser(
-            self._aiozc.zeroconf, SERVICE_TYPE, handlers=[self._on_service_state_change]
-        )
+        aiozc = self._aiozc = AsyncZeroconf(interfaces=self._interfaces)
+        try:
+            # Wait for the sockets before browsing. Otherwise an early packet (a busy LAN)
+            # starts a resolve task that awaits zeroconf's start-up future; when a newer event
+            # cancels that task, the cancellation propagates into the shared future and the
+            # instance raises NotRunningException on every later request (zeroconf 0.154).
+            await aiozc.zeroconf.async_wait_for_start()
+            self._browser = AsyncServiceBrowser(
+                aiozc.zeroconf, SERVICE_TYPE, handlers=[self._on_service_state_change]
+            )
+        except BaseException:
+            self._aiozc = None
+            with contextlib.suppress(Exception):
+                await aiozc.async_close()
+            raise
 
     async def close(self) -> None:
         """Stop browsing and close zeroconf. Idempotent; concurrent callers share one shutdown."""
@@ -559,8 +610,8 @@ class Browser:
                 await browser.async_cancel()
             if aiozc is not None:
                 await asyncio.wait_for(aiozc.async_close(), _CLOSE_TIMEOUT_S)
-        except (OSError, TimeoutError, RuntimeError) as exc:
-            log.warning("closing zeroconf browser failed: %s", exc)
+        except Exception as exc:  # shutting down: report, never raise
+            log.warning("closing zeroconf browser failed: %r", exc)
 
     # -- zeroconf callbacks --------------------------------------------------------------
 
@@ -593,7 +644,7 @@ class Browser:
             # entry; a later announcement or the Removed event will settle it.
             log.debug("could not resolve %r", name)
             return
-        host = HostInfo.from_service_info(info)
+        host = HostInfo.from_service_info(info, local_networks())
         if self.hosts.get(key) != host:
             self.hosts[key] = host
             self._notify()
