@@ -211,7 +211,7 @@ class Room:
             events += _without_presence(self._host_move({"type": "away", "seat": seat}))
         self._changed(events)
 
-    def add_bot(self, strength: str | None = None) -> int:
+    def add_bot(self, strength: str | None = None, name_prefix: str = "Bot") -> int:
         game = self.game
         if self.phase != "lobby" or game is None or not game.bots:
             raise ProtocolError("no_bots", "this game has no bots")
@@ -221,10 +221,11 @@ class Room:
             raise ProtocolError("room_full", f"the table has {MAX_SEATS} seats")
         taken = {s.name for s in self.seats}
         number = 1
-        while f"Bot {number}" in taken:
+        while f"{name_prefix} {number}" in taken:
             number += 1
-        self.seats.append(Seat(name=f"Bot {number}", token=new_token(), bot=strength))
-        self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": f"Bot {number}"}])
+        name = f"{name_prefix} {number}"
+        self.seats.append(Seat(name=name, token=new_token(), bot=strength))
+        self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}])
         return len(self.seats) - 1
 
     def kick(self, seat: int) -> None:

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import RichLog, Static
 from textual.widgets._footer import FooterKey
@@ -27,13 +27,15 @@ class Footer(TextualFooter):
             yield widget
 
 
-def binding_help(bindings: list[Binding]) -> list[tuple[str, str]]:
-    """(key as shown, what it does) for a help screen, from the bindings themselves."""
-    rows = []
-    for binding in bindings:
-        if binding.show and binding.description:
-            shown = binding.key_display or binding.key.split(",")[0]
-            rows.append((shown, t(binding.description)))
+def binding_help(screen: Screen) -> list[tuple[str, str]]:
+    """(key as the footer shows it, what it does) for every key active on `screen` — its own
+    and those of the focused widget (a game's hand) — so help and footer never disagree."""
+    rows, seen = [], set()
+    for _node, binding, _enabled, _tooltip in screen.active_bindings.values():
+        if not binding.show or not binding.description or binding.action in seen:
+            continue
+        seen.add(binding.action)
+        rows.append((screen.app.get_key_display(binding), t(binding.description)))
     return rows
 
 
@@ -79,26 +81,38 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # names in it are literal
             yield Static(t("confirm.hint"), classes="dim")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
 
-def seat_line(index: int, seat: dict[str, Any], *, playing: bool, you: int | None = None) -> Text:
-    """One seat: its number, the name as typed, and whether it is here."""
+def seat_line(
+    index: int,
+    seat: dict[str, Any],
+    *,
+    playing: bool,
+    you: int | None = None,
+    compact: bool = False,
+) -> Text:
+    """One seat: its number, the name as typed, and whether it is here. Compact (the narrow
+    side panels) says only what is unusual: away, a bot, you."""
     line = Text(f"{index + 1:>2}  ")
     line.append_text(name(seat["name"], style="bold" if index == you else ""))
     if seat.get("bot"):
-        status, style = t("seat.bot", strength=t(f"bot.{seat['bot']}")), "cyan"
+        if compact:
+            status, style = t("seat.bot_short"), "cyan"
+        else:
+            status, style = t("seat.bot", strength=t(f"bot.{seat['bot']}")), "cyan"
     elif seat["connected"]:
-        status, style = t("seat.here"), "green"
+        status, style = ("" if compact else t("seat.here")), "green"
     else:
         status, style = t("seat.away"), "yellow"
-    line.append(f"  {status}", style=style)
+    if status:
+        line.append(f"  {status}", style=style)
     if index == you:
-        line.append(f"  {t('seat.you')}", style="bold")
+        line.append(" ◀" if compact else f"  {t('seat.you')}", style="bold")
     if not playing:
         line.append(f"  {t('seat.waiting')}", style="dim")
     return line
@@ -107,14 +121,15 @@ def seat_line(index: int, seat: dict[str, Any], *, playing: bool, you: int | Non
 class SeatList(Static):
     """Everybody at the table with their connection state."""
 
-    def show(self, room: dict[str, Any], you: int | None = None) -> None:
+    def show(self, room: dict[str, Any], you: int | None = None, compact: bool = True) -> None:
         seats = room["seats"]
         if not seats:
             self.update(Text(t("lobby.nobody"), style="dim"))
             return
         players = room["players"] if room["phase"] != "lobby" else len(seats)
         lines = Text("\n").join(
-            seat_line(i, s, playing=i < players, you=you) for i, s in enumerate(seats)
+            seat_line(i, s, playing=i < players, you=you, compact=compact)
+            for i, s in enumerate(seats)
         )
         self.update(lines)
 
@@ -125,7 +140,9 @@ class Feed(RichLog):
     DEFAULT_CSS = "Feed { height: 1fr; }"
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_lines=200, wrap=True, markup=False, auto_scroll=True, **kwargs)
+        super().__init__(
+            max_lines=200, wrap=True, markup=False, auto_scroll=True, min_width=1, **kwargs
+        )
 
     def say(self, line: str) -> None:
         self.write(Text(line))

@@ -132,6 +132,16 @@ class ClientApp(App[None]):
         elif status == "closed":
             if self.link != "offline":
                 self.link = "offline"
+        elif status == "reconnecting" and self.room is None and message.info.get("attempt", 0) >= 3:
+            # Never got in: a wrong address or a host that is gone (it may linger in the LAN
+            # list for minutes after a crash). Say so instead of retrying for ever.
+            host, port = self.address or ("", 0)
+            if self.client is not None:
+                self.run_worker(self.client.close(), group="close")
+                self.client = None
+            self.link = "offline"
+            error = {"code": "unreachable", "message": f"{host}:{port}"}
+            self._go(JoinScreen(host, port, error=error))
         else:
             self.link = status
 

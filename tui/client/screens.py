@@ -50,9 +50,8 @@ class PlayerScreen(Screen[None]):
         self.show_link(self.player.link)
 
     def action_help(self) -> None:
-        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self.app.push_screen(
-            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(bindings))
+            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(self))
         )
 
     def refresh_room(self) -> None:
@@ -63,7 +62,7 @@ class FindScreen(PlayerScreen):
     """Hosts found on the LAN, live, and a field to type an address."""
 
     BINDINGS = [
-        Binding("enter", "join", "key.join", priority=False),
+        Binding("enter", "join", "key.join", key_display="⏎", priority=True),
         Binding("a", "type_address", "key.address"),
         HELP_KEY,
         Binding("escape", "hosts", "key.hosts", show=False),
@@ -149,6 +148,10 @@ class FindScreen(PlayerScreen):
     def action_join(self) -> None:
         if self.app.screen is not self:
             return  # a join screen is already up
+        address = self.query_one("#address", Input)
+        if self.focused is address:
+            address.action_submit()
+            return
         options = self.query_one("#hosts", OptionList)
         option = options.highlighted_option
         if option is None or option.id not in self.hosts:
@@ -157,9 +160,6 @@ class FindScreen(PlayerScreen):
         if host.address is None:
             return
         self.app.push_screen(JoinScreen(host.address, host.port, needs_code=host.needs_code))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_join()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
@@ -288,7 +288,7 @@ class WaitScreen(RoomScreen):
         room = self.room()
         self.feed_tail()
         self.query_one("#wait-room").border_title = literal(room.get("name", ""), 40).plain
-        self.query_one("#seats", SeatList).show(room, you=room.get("you"))
+        self.query_one("#seats", SeatList).show(room, you=room.get("you"), compact=False)
         game_id = room.get("game")
         text = Text()
         if game_id:

@@ -144,6 +144,9 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
         return t(key, game=t(f"game.{event.get('game')}.name"))
     if kind in ("joined", "connected", "away", "back", "kicked", "bot_takes_over"):
         return t(key, name=who)
-    if kind in ("game_started", "game_ended", "game_over"):
+    if kind == "game_over" and "result" in event:  # the room's, not a game's own
+        winners = ", ".join(names[w] for w in event["result"].get("winners", []) if w < len(names))
+        return t("room_event.game_over_winners", names=winners) if winners else t(key)
+    if kind in ("game_started", "game_ended"):
         return t(key)
     return None

@@ -47,7 +47,7 @@ def face_label(die: dict[str, Any]) -> str:
     return f"({die['points']})" if die["circle"] else str(die["points"])
 
 
-def dice_art(dice: list[dict[str, Any]], *, width: int = 7) -> Text:
+def dice_art(dice: list[dict[str, Any]], *, width: int = 9) -> Text:
     """Rolled dice drawn as dice, each in its colour, its colour's name underneath."""
     if not dice:
         return Text()
@@ -62,7 +62,7 @@ def dice_art(dice: list[dict[str, Any]], *, width: int = 7) -> Text:
         rows[1].append(label.center(inner), style=face_style)
         rows[1].append("│ ", style=style)
         rows[2].append("╰" + "─" * inner + "╯ ", style=style)
-        rows[3].append(colour_name(die["colour"])[: inner + 1].center(width) + " ", style=style)
+        rows[3].append(colour_name(die["colour"])[: width + 1].center(width + 1), style=style)
     return Text("\n").join(rows)
 
 
@@ -139,9 +139,7 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         return t(
             "tallyup.ev.extra_round", number=event["number"], names=names_of(event["tied"], names)
         )
-    if kind == "game_over":
-        return t("tallyup.ev.game_over", names=names_of(event["winners"], names))
-    return None
+    return None  # game_over: the room announces the winners
 
 
 def reveal_sentence(event: dict[str, Any], names: list[str]) -> str:
@@ -303,7 +301,7 @@ def dice_overview(view: dict[str, Any]) -> Text:
     text = Text()
     chosen = set(view["dice"])
     for colour in COLOURS:
-        label = f" {colour_name(colour)} "
+        label = f"\u00a0{colour_name(colour)}\u00a0"  # no-break spaces: a chip never splits
         if colour in chosen:
             text.append("▶", style="bold")
             text.append(label, style="reverse " + DIE_STYLE[colour])

@@ -35,9 +35,8 @@ class HostScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def action_help(self) -> None:
-        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self.app.push_screen(
-            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(bindings))
+            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(self))
         )
 
     def action_quit(self) -> None:
@@ -81,7 +80,6 @@ class LobbyScreen(HostScreen):
                 yield OptionList(id="options")
         with Horizontal(id="lobby-bottom"):
             with Vertical(id="players-box", classes="box"):
-                yield Static(id="players-title", classes="box-title")
                 yield OptionList(id="players")
             yield Feed(id="feed", classes="box")
         yield Footer()
@@ -119,7 +117,6 @@ class LobbyScreen(HostScreen):
         )
         if prompts:
             players.highlighted = min(keep or 0, len(prompts) - 1)
-        self.query_one("#players-title", Static).update(Text(t("lobby.keys_hint"), style="dim"))
         self.refresh_bindings()
 
     def _addresses_text(self) -> Text:
@@ -182,7 +179,7 @@ class LobbyScreen(HostScreen):
 
     def action_add_bot(self) -> None:
         try:
-            self.host.room.add_bot()
+            self.host.room.add_bot(name_prefix=t("bot.name"))
         except ProtocolError as exc:
             self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
 
@@ -292,7 +289,7 @@ class KickScreen(ModalScreen[None]):
             yield Static(t("confirm.kick_hint"), classes="dim")
 
     def on_mount(self) -> None:
-        self.query_one("#kick-seats", SeatList).show(self.host.room.summary())
+        self.query_one("#kick-seats", SeatList).show(self.host.room.summary(), compact=False)
 
     def action_kick(self, index: int) -> None:
         room = self.host.room
@@ -322,6 +319,7 @@ class ResultsScreen(HostScreen):
 
     def on_mount(self) -> None:
         self.query_one("#results").border_title = t("results.title")
+        self.query_one("#feed").border_title = t("lobby.feed_title")
         self.feed_tail(self.query_one(Feed), max(0, len(self.host.feed_lines) - 30))
         self._fed = len(self.host.feed_lines)
         self.refresh_room([])
