@@ -109,7 +109,7 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         return line
     if kind == "bust":
         key = "tallyup.ev.bust_bonus" if event["stage"] == "bonus" else "tallyup.ev.bust"
-        if not event["lost"]:
+        if not event["lost"] or not event["amount"]:
             return t(key + "_nobody")
         return t(key, names=names_of(event["lost"], names), amount=event["amount"])
     if kind == "tally_up":
