@@ -29,13 +29,14 @@ DIE_STYLE = {
     "green": "bold green3",
     "blue": "bold dodger_blue1",
     "purple": "bold medium_purple1",
+    "up": "bold bright_white",  # the Up Die
 }
 REVEAL_BEATS = ("1…", "2…", "3…!")
 BEAT_SECONDS = 0.45
 
 
 def colour_name(colour: str) -> str:
-    return t(f"tallyup.colour.{colour}")
+    return t("tallyup.up_die_name") if colour == "up" else t(f"tallyup.colour.{colour}")
 
 
 def face_label(die: dict[str, Any]) -> str:
@@ -55,7 +56,7 @@ def dice_art(dice: list[dict[str, Any]], *, width: int = 9) -> Text:
     rows = [Text(), Text(), Text(), Text()]
     for die in dice:
         style = DIE_STYLE[die["colour"]]
-        label = face_label(die)
+        label = die["label"] if die["colour"] == "up" else face_label(die)
         face_style = "bold reverse " + style if label == "★" else style
         rows[0].append("╭" + "─" * inner + "╮ ", style=style)
         rows[1].append("│", style=style)
@@ -252,9 +253,10 @@ class TallyTable(GameWidget):
         roll = Text()
         if view["last_roll"]:
             roll.append(t("tallyup.last_roll") + "\n", style="dim")
-            roll.append_text(dice_art(view["last_roll"]))
-        if view["up_die_label"] is not None:
-            roll.append("\n" + t("tallyup.up_die_shows", label=view["up_die_label"]), style="bold")
+            dice = list(view["last_roll"])
+            if view["up_die_label"] is not None:
+                dice.append({"colour": "up", "label": view["up_die_label"].replace("x", "×")})
+            roll.append_text(dice_art(dice))
         if view["bonus"]:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
             roll.append_text(dice_art(view["bonus"]))
@@ -502,7 +504,9 @@ class TallyHand(HandWidget):
             status = phase_line(view, names)
             if view["phase"] == "choice" and view["out"][me]:
                 status = Text(t("tallyup.you_are_out"), style="bold cyan")
-        self.query_one("#th-status", Static).update(status)
+        status_box = self.query_one("#th-status", Static)
+        status_box.set_class(view["phase"] == "shout", "-shout")
+        status_box.update(status)
 
     def _main_text(self) -> Text:
         view = self._view
