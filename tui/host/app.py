@@ -17,7 +17,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 
-from games import GAMES
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
@@ -144,6 +143,3 @@ class HostApp(App[None]):
     async def _update_advertisement(self) -> None:
         with contextlib.suppress(Exception):
             await self.advertiser.update(players=len(self.room.seats), game=self.room.game_id or "")
-
-    def game_names(self) -> list[str]:
-        return list(GAMES)
