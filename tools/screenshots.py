@@ -72,7 +72,9 @@ class Scene:
     build: Callable[[], tuple[App[Any], RunBefore]]  # call after set_lang(); the app + run_before
     press: tuple[str, ...] = ()  # keys pressed after run_before
     big: bool = False  # also at 120x40
-    snapshot: bool = True  # False: a screenshot only, no snapshot test (keeps the tests fast)
+    # False: a screenshot only, no snapshot test (keeps the tests fast); or only the cases
+    # named, e.g. ("en-80x24",)
+    snapshot: bool | tuple[str, ...] = True
 
     @property
     def sizes(self) -> tuple[tuple[int, int], ...]:
@@ -106,19 +108,36 @@ def table_game() -> Iterator[str]:
 # --- rooms, played forward with real actions ----------------------------------------------
 
 
+class Dice(random.Random):
+    """The room's randomness: the faces a scene queued come up first, then seeded chance.
+    The room still rolls (and checks) every die itself: a scene only chooses the outcome."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.queued: list[int] = []
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
+        if self.queued:
+            return self.queued.pop(0)
+        return super().randrange(*args, **kwargs)
+
+
 class Table:
     """A room and every event it announced, built without an event loop."""
 
     def __init__(self) -> None:
+        self.dice = Dice(1)
         self.room = Room(
             ROOM_NAME,
             game_id=table_game_id(),
             code=CODE,
             room_id="fixed",
-            rng=random.Random(1),
+            rng=self.dice,
         )
         self.events: list[dict[str, Any]] = []
+        self.batches: list[list[dict[str, Any]]] = []  # the events, as each change told them
         self.room.subscribe(self.events.extend)
+        self.room.subscribe(self.batches.append)
         # the app would arm timers and bots on mount: a screenshot wants neither
         self.room.start_clocks = lambda: None  # type: ignore[method-assign]
 
@@ -128,6 +147,28 @@ class Table:
         if not here:
             self.room.disconnected(seat)
         return seat
+
+    def act(self, seat: int, action: dict[str, Any], faces: tuple[int, ...] = ()) -> None:
+        """A real action of `seat`; `faces` are the CHANCE outcomes (face indexes, index 0 a
+        star on every Tally Die) of the dice it sets rolling, in the order the room rolls them."""
+        self.dice.queued = list(faces)
+        self.room.act(seat, action)
+        assert not self.dice.queued, f"{action}: faces left over {self.dice.queued}"
+
+    def choose(self, seat: int, *dice: str) -> None:
+        self.act(seat, {"type": "choose_dice", "dice": list(dice)})
+
+    def roll(self, seat: int, *faces: int) -> None:
+        """The Main Roll with these faces (one per chosen die, in table order), or the Up Die
+        with one face."""
+        self.act(seat, {"type": "roll"}, faces)
+
+    def seal(self, seat: int, side: str) -> None:
+        self.act(seat, {"type": "token", "side": side})
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every event before the last change's."""
+        return [event for batch in self.batches[:-1] for event in batch]
 
     def play(self, until: Callable[[dict[str, Any]], bool], max_steps: int = 5000) -> None:
         """Legal moves chosen by a seeded coin, bots' seats included, until `until(view)`."""
@@ -200,6 +241,107 @@ def finished_table() -> Table:
     return table
 
 
+ANN, BORIS, BOT = 0, 1, 2  # the seats of lobby_table(); the player's scenes are Ann's
+
+TALLYUP_MOMENTS = (
+    "tally-up",
+    "choose-dice",
+    "sealed",
+    "reveal",
+    "bust",
+    "up-die",
+    "end",
+)
+
+
+def tallyup_table(moment: str) -> Table:
+    """One scripted game of Tally Up! to 1000, every die's face chosen, stopped at `moment`
+    (one of TALLYUP_MOMENTS, in the order the game reaches them). Its last action is the one
+    that brought the moment: host scenes hand its events to the table on their own.
+
+    Round 1 (Ann): 220, Boris OUT; 90 more, Ann and Bot 1 OUT. Round 2 (Boris): 120, Bot 1
+    OUT; bust, Ann and Boris lose 120. Round 3 (Bot 1): three stars, Ann shouts. Round 4
+    (Ann): chooses, 80, Ann seals IN, Boris OUT, Bot 1 IN; bust. Round 5 (Boris): circles,
+    the Up Die ×2, then everyone OUT in turn. Round 6 (Bot 1): Ann banks 240 and wins."""
+    assert moment in TALLYUP_MOMENTS, moment
+    assert "tallyup" in GAMES, "these scenes need Tally Up!"
+    table = lobby_table()
+    room = table.room
+    room.connected(BORIS, returning=True)
+    room.set_option("target", 1000)
+    room.start(lang=lang())
+    t = table
+    # round 1: Ann
+    t.choose(ANN, "red", "yellow", "blue")
+    t.roll(ANN, 5, 5, 5)  # 100 + 70 + 50
+    t.seal(ANN, "in")
+    t.seal(BORIS, "out")
+    t.seal(BOT, "in")
+    t.roll(ANN, 3, 2, 4)  # 50 + 20 + 20: 310
+    t.seal(ANN, "out")
+    t.seal(BOT, "out")
+    # round 2: Boris
+    t.choose(BORIS, "orange", "green", "purple")
+    t.roll(BORIS, 3, 4, 3)  # 60 + 40 + 20
+    t.seal(ANN, "in")
+    t.seal(BORIS, "in")
+    t.seal(BOT, "out")
+    t.roll(BORIS, 5, 0, 0)  # two stars: Ann and Boris lose 120
+    # round 3: Bot 1
+    t.choose(BOT, "red", "orange", "yellow")
+    t.roll(BOT, 0, 0, 0)  # three stars
+    if moment == "tally-up":
+        return t
+    t.act(ANN, {"type": "shout"})
+    for seat in (ANN, BORIS, BOT):
+        t.seal(seat, "out")
+    # round 4: Ann
+    if moment == "choose-dice":
+        return t
+    t.choose(ANN, "red", "yellow", "blue")
+    t.roll(ANN, 3, 2, 3)  # 50 + 20 + 10
+    t.seal(BORIS, "out")
+    t.seal(ANN, "in")
+    if moment == "sealed":
+        return t
+    t.seal(BOT, "in")  # the reveal: Boris banks 80
+    if moment == "reveal":
+        return t
+    t.roll(ANN, 0, 0, 5)  # two stars: Ann and Bot 1 lose 80
+    if moment == "bust":
+        return t
+    # round 5: Boris
+    t.choose(BORIS, "orange", "green", "purple")
+    t.roll(BORIS, 4, 3, 3)  # (70) + (40) + 20: circles, the Up Die is due
+    t.seal(ANN, "in")
+    t.seal(BORIS, "in")
+    t.seal(BOT, "out")
+    t.roll(BORIS, 5)  # the Up Die: ×2, 260
+    if moment == "up-die":
+        return t
+    t.seal(ANN, "out")
+    t.seal(BORIS, "in")
+    t.roll(BORIS, 3, 5, 4)  # 60 + 40 + 20
+    t.seal(BORIS, "out")
+    # round 6: Bot 1
+    t.choose(BOT, "red", "orange", "yellow")
+    t.roll(BOT, 5, 5, 5)  # 100 + 70 + 70
+    t.seal(ANN, "out")  # 1010: past the target
+    t.seal(BORIS, "in")
+    t.seal(BOT, "in")
+    t.roll(BOT, 0, 0, 3)  # two stars: Boris and Bot 1 lose 240, the game is over
+    assert room.phase == "over", room.game_view(None)
+    return t
+
+
+def tallyup_at(moment: str) -> Callable[[], Table]:
+    def make() -> Table:
+        return tallyup_table(moment)
+
+    make.__name__ = f"tallyup_{moment.replace('-', '_')}"
+    return make
+
+
 # --- driving an app -------------------------------------------------------------------------
 
 
@@ -223,17 +365,44 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
 
 
-def host_scene(make: Callable[[], Table]) -> Callable[[], tuple[App[Any], RunBefore]]:
+def _counting(app: App[Any]) -> int | None:
+    """Which beat of the reveal's 1… 2… 3…! the game's table is on (None: not counting)."""
+    for table in app.screen.query("#game-table"):
+        beat = getattr(table, "_reveal_beat", None)
+        if beat is not None:
+            return beat
+    return None
+
+
+def host_scene(
+    make: Callable[[], Table], *, last_apart: bool = False, beat: int | None = None
+) -> Callable[[], tuple[App[Any], RunBefore]]:
+    """The host app on `make()`'s room. With `last_apart`, the events of the room's last change
+    reach the table in a message of their own once the history has been told (and its reveal
+    count is over), as they would in play: the table's banners show the real way. With `beat`,
+    the picture is taken on that beat of a reveal's count (0: "1…") instead of after it."""
+
     def build() -> tuple[App[Any], RunBefore]:
         table = make()
         app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
+        history = table.history() if last_apart else list(table.events)
 
         async def run_before(pilot: Pilot) -> None:
             await until(pilot, lambda: hasattr(app.screen, "refresh_room"))
             app.addresses = list(ADDRESSES)
             app.server.port = PORT  # shown only; the real socket listens elsewhere
-            app.post_message(HostApp.RoomChanged(list(table.events)))
+            app.post_message(HostApp.RoomChanged(history))
             await pilot.pause()
+            await until(pilot, lambda: _counting(app) is None)
+            if last_apart:
+                app.post_message(HostApp.RoomChanged(list(table.batches[-1])))
+                await pilot.pause()
+                if beat is None:
+                    await until(pilot, lambda: _counting(app) is None)
+                else:
+                    await until(pilot, lambda: _counting(app) == beat)
+                    timer = app.screen.query_one("#game-table")._beat_timer  # type: ignore[attr-defined]
+                    timer.pause()  # hold the count on this beat
             await settle(pilot)
 
         return app, run_before
@@ -456,6 +625,113 @@ SCENES: tuple[Scene, ...] = (
         "Kicked by the host",
         player_scene(frames=({"type": "kicked", "reason": "kicked"},), screen="GoneScreen"),
     ),
+    # Tally Up! in every phase, one scripted game (tallyup_table), the table and Ann's laptop
+    Scene(
+        "host-tallyup-choose-dice",
+        "Tally Up! table: the active player chooses dice",
+        host_scene(tallyup_at("choose-dice"), last_apart=True),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-choose-dice",
+        "Tally Up! player: choosing dice, three picked with number keys (1 3 5), the odds",
+        player_scene(tallyup_at("choose-dice"), screen="GameScreen"),
+        ("1", "3", "5"),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "host-tallyup-sealed",
+        "Tally Up! table: the sealed choice, two of three locked in",
+        host_scene(tallyup_at("sealed"), last_apart=True),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-sealed",
+        "Tally Up! player: the sealed choice, IN sealed",
+        player_scene(tallyup_at("sealed"), screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tallyup-reveal-beat",
+        "Tally Up! table: the reveal's count, on 3…!",
+        host_scene(tallyup_at("reveal"), last_apart=True, beat=2),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tallyup-reveal",
+        "Tally Up! table: right after the reveal, Boris OUT and banked",
+        host_scene(tallyup_at("reveal"), last_apart=True),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-reveal",
+        "Tally Up! player: right after the reveal, still IN and to roll",
+        player_scene(tallyup_at("reveal"), screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tallyup-bust",
+        "Tally Up! table: right after a bust (the next round has begun)",
+        host_scene(tallyup_at("bust"), last_apart=True),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tallyup-bust",
+        "Tally Up! player: right after a bust",
+        player_scene(tallyup_at("bust"), screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tallyup-tally-up",
+        "Tally Up! table: three stars, TALLY UP!",
+        host_scene(tallyup_at("tally-up"), last_apart=True),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-tally-up",
+        "Tally Up! player: three stars, press Space",
+        player_scene(tallyup_at("tally-up"), screen="GameScreen"),
+        big=True,
+        snapshot=("ru-80x24",),
+    ),
+    Scene(
+        "host-tallyup-up-die",
+        "Tally Up! table: the Up Die rolled (×2) beside the last roll",
+        host_scene(tallyup_at("up-die"), last_apart=True),
+        big=True,
+        snapshot=("ru-120x40",),
+    ),
+    Scene(
+        "player-tallyup-up-die",
+        "Tally Up! player: the sealed choice after the Up Die",
+        player_scene(tallyup_at("up-die"), screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tallyup-end",
+        "Tally Up! table: the end, results and the round-by-round chart",
+        host_scene(tallyup_at("end")),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-end",
+        "Tally Up! player: the end",
+        player_scene(tallyup_at("end"), screen="PlayerResultsScreen"),
+        big=True,
+        snapshot=False,
+    ),
 )
 
 
@@ -465,9 +741,11 @@ def cases(snapshots_only: bool = False) -> list[tuple[Scene, str, tuple[int, int
     return [
         (scene, code, size)
         for scene in SCENES
-        if scene.snapshot or not snapshots_only
         for code in LANGS
         for size in scene.sizes
+        if not snapshots_only
+        or scene.snapshot is True
+        or (isinstance(scene.snapshot, tuple) and f"{code}-{size[0]}x{size[1]}" in scene.snapshot)
     ]
 
 
@@ -538,8 +816,14 @@ def write_readme(out: Path) -> None:
         "",
         "Every screen of `hubbub host` and `hubbub join`, in English and Russian, at 80×24 (the",
         "minimum) and the main ones at 120×40. Made from the real apps by",
-        "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The same scenes are the",
-        "snapshot tests in `tests/tui/test_snapshots.py`.",
+        "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The snapshot tests in",
+        "`tests/tui/test_snapshots.py` are made from the same scenes (most of them, not all).",
+        "",
+        "The `*-tallyup-*` screens follow one scripted game of Tally Up! to 1000 with every die's",
+        "face chosen (`tallyup_table` in `tools/screenshots.py`), stopped at each phase: the table",
+        "(`host-`) and Ann's laptop (`player-`). The table gets the events of the action that",
+        "brought each moment on their own, as in play, so its banners are the real ones. The",
+        "sealed choice before anyone locked in is also `host-table` and `player-game`.",
         "",
         "| Screen | English | Russian |",
         "| --- | --- | --- |",
