@@ -92,6 +92,7 @@ class Room:
         self._save_lock = threading.Lock()
         self._unsaved: bytes | None = None
         self._save_queued = False
+        self._closed = False
         self.rng = rng or random.Random(secrets.randbits(64))
         self._listeners: list[Listener] = []
         self._renumberers: list[Renumbering] = []
@@ -458,9 +459,12 @@ class Room:
         self._cancel_bots()
 
     def close(self) -> None:
+        """Stop the clocks and wait for the last save. Changes after this (connections
+        closing as the host shuts down) are not saved: a resume marks everyone away anyway."""
         self._cancel_timers()
         self._listeners.clear()
-        self._saver.shutdown(wait=True)  # the last change reaches the disk
+        self._closed = True
+        self._saver.shutdown(wait=True)
 
     # --- the save file ------------------------------------------------------------------
 
@@ -488,7 +492,7 @@ class Room:
         """Hand the room to the saver thread. The snapshot is taken here, in order; the disk
         work (an fsync costs milliseconds) never holds up the event loop. A burst of changes
         is written once, as its latest state."""
-        if self.save_path is None:
+        if self.save_path is None or self._closed:
             return
         data = msgpack.packb(self.snapshot(), use_bin_type=True)
         with self._save_lock:

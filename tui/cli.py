@@ -58,6 +58,13 @@ def run_host(args: argparse.Namespace) -> int:
 
     save = args.save or state_dir() / "table.save"
     if args.resume:
+        if not save.exists():
+            print(
+                f"hubbub: there is no saved table to resume ({save}).\n"
+                "Start a new one with: hubbub host",
+                file=sys.stderr,
+            )
+            return 2
         try:
             room = Room.resume(save)
         except ResumeError as exc:

@@ -76,8 +76,10 @@ index), and exact `Fraction` odds — `bust_chance`, `tally_up_chance`, `up_die_
 
 Decisions the rules leave open
 ------------------------------
-- Choices are not awaited from players who are away: the reveal happens once every *present*
-  IN player has locked in; away players stay IN (they count as not locked in).
+- A player who is away counts as not locked in (as the rules say): the reveal waits until every
+  IN player has locked in or the choice timer runs out, and then the away player stays IN.
+  With no timer (`choice_seconds` 0) the table waits for them to come back, or for the host to
+  kick them (a bot then takes the seat and locks in).
 - If everyone goes OUT at the reveal before the Up Die, the round ends there: no Up Die.
 - **High stakes**: there is no choice before the Up Die. The one sealed choice per Main Roll
   is the reveal after the roll (and its Up Die, if any) has resolved — that is, before every

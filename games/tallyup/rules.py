@@ -244,7 +244,8 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _away(state: State, seat: int, action: Action) -> list[Event]:
-    """A dropped player counts as not locked in: their lock goes, and nobody waits for them."""
+    """A dropped player counts as not locked in (rules: "Decisions for play over a network"):
+    their lock goes, and the reveal waits for them — or for the timer, which keeps them IN."""
     who = _host_target(state, action)
     if state["away"][who]:
         raise IllegalAction("already_away", seat=who)
@@ -252,7 +253,6 @@ def _away(state: State, seat: int, action: Action) -> list[Event]:
     events: list[Event] = [{"type": "away", "seat": who}]
     if state["phase"] == CHOICE:
         state["sealed"][who] = None
-        events += _reveal_if_all_locked(state)
     return events
 
 
@@ -405,8 +405,8 @@ def _open_choice(state: State, purpose: str) -> list[Event]:
 
 
 def _reveal_if_all_locked(state: State) -> list[Event]:
-    """Reveal once every IN player who is present has locked in; away players are not awaited."""
-    waiting = [s for s in in_seats(state) if not state["away"][s] and state["sealed"][s] is None]
+    """Reveal once every IN player has locked in. One who is away has not: the timer decides."""
+    waiting = [s for s in in_seats(state) if state["sealed"][s] is None]
     return [] if waiting else _reveal(state, timed_out=False)
 
 

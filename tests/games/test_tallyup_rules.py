@@ -69,7 +69,8 @@ class Table:
         return self.act(seat, {"type": "token", "side": side})
 
     def reveal(self, *going_out: int) -> list[dict]:
-        """Every present IN player locks in — those in `going_out` OUT, the rest IN."""
+        """Every present IN player locks in — those in `going_out` OUT, the rest IN. (With a
+        player away, the reveal then waits for the timer.)"""
         waiting = [s for s in self.in_seats if not self.state["away"][s]]
         events: list[dict] = []
         for seat in waiting:
@@ -717,16 +718,22 @@ def test_going_away_clears_a_lock_and_the_player_stays_in():
     assert t.view()["locked"] == [False, False, False] and t.view(1)["token"] is None
     assert t.view()["away"] == [False, True, False]
     t.token(0, "in")
-    events = t.token(2, "in")  # nobody waits for the absent player
+    events = t.token(2, "in")
+    assert t.phase == "choice" and types(events) == ["locked"]  # the absent player is awaited
+    events = t.timeout()
     assert events[-1]["type"] == "revealed" and events[-1]["stay"] == [0, 1, 2]
+    assert events[-1]["timeout"] is True
 
 
-def test_going_away_as_the_last_one_missing_reveals_at_once():
+def test_going_away_as_the_last_one_missing_does_not_reveal():
+    """Rules: "A disconnected player counts as not locked in" — so not everyone has locked in."""
     t = _choosing(3)
     t.token(0, "in")
     t.token(2, "out")
     events = t.act(HOST, {"type": "away", "seat": 1})
-    assert types(events) == ["away", "revealed"] and t.in_seats == [0, 1]
+    assert types(events) == ["away"] and t.phase == "choice"
+    events = t.timeout()
+    assert events[-1]["out"] == [2] and events[-1]["stay"] == [0, 1]
 
 
 def test_a_player_who_is_back_is_awaited_again():

@@ -170,7 +170,12 @@ class ClientApp(App[None]):
         elif kind == "error":
             self.sent_at.pop(frame.get("ref", -1), None)
             key = frame.get("key") or f"error.{frame['code']}"
-            text = t(key, **frame.get("params", {}))
+            params = dict(frame.get("params", {}))
+            names = [s["name"] for s in (self.room or {}).get("seats", [])]
+            for field, value in params.items():  # seats become names: "too late: Ann was first"
+                if field in ("winner", "seat") and isinstance(value, int) and value < len(names):
+                    params[field] = names[value]
+            text = t(key, **params)
             self.notify(text if text != key else frame["message"], severity="error", markup=False)
         elif kind == "kicked":
             self.link = "offline"

@@ -18,7 +18,7 @@ from tui.games import ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import t
 from tui.text import literal
-from tui.widgets import Feed, Footer, HelpScreen, SeatList, binding_help
+from tui.widgets import ConfirmScreen, Feed, Footer, HelpScreen, SeatList, binding_help
 
 if TYPE_CHECKING:
     from net.discovery import Browser, HostInfo
@@ -50,9 +50,11 @@ class PlayerScreen(Screen[None]):
         self.show_link(self.player.link)
 
     def action_help(self) -> None:
-        self.app.push_screen(
-            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(self))
-        )
+        body = t(f"{self.HELP}.body")
+        game = (self.player.room or {}).get("game")
+        if self.HELP in ("help.game", "help.wait") and game:
+            body += "\n\n" + t(f"{game}.rules")
+        self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def refresh_room(self) -> None:
         """Called with every new view; screens that show the room override it."""
@@ -317,7 +319,7 @@ class GameScreen(RoomScreen):
     """Playing: the game's own hand widget, the seats and the feed."""
 
     HELP = "help.game"
-    BINDINGS = [HELP_KEY, Binding("ctrl+l", "leave", "key.leave", key_display="^L")]
+    BINDINGS = [HELP_KEY, Binding("q", "leave", "key.leave")]
 
     def compose(self) -> ComposeResult:
         room = self.room()
@@ -349,7 +351,11 @@ class GameScreen(RoomScreen):
         self.query_one("#hand").happened(events)
 
     def action_leave(self) -> None:
-        self.app.exit()
+        def leave(answer: bool | None) -> None:
+            if answer:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen(t("client.leave_mid_game")), leave)
 
 
 class PlayerResultsScreen(RoomScreen):
@@ -368,6 +374,7 @@ class PlayerResultsScreen(RoomScreen):
     def on_mount(self) -> None:
         self.query_one("#results").border_title = t("results.title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.sub_title = t(f"game.{self.room().get('game')}.name")
         self.refresh_room()
 
     def refresh_room(self) -> None:

@@ -146,7 +146,11 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
         return t(key, name=who)
     if kind == "game_over" and "result" in event:  # the room's, not a game's own
         winners = ", ".join(names[w] for w in event["result"].get("winners", []) if w < len(names))
-        return t("room_event.game_over_winners", names=winners) if winners else t(key)
+        if not winners:
+            return t(key)
+        shared = len(event["result"].get("winners", [])) > 1
+        key = "room_event.game_over_shared" if shared else "room_event.game_over_winners"
+        return t(key, names=winners)
     if kind in ("game_started", "game_ended"):
         return t(key)
     return None

@@ -13,9 +13,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Digits, Sparkline, Static
+from textual.widgets import Digits, Static
 
-from games.tallyup import COLOURS, RISK, dice_table, main_roll_odds
+from games.tallyup import COLOURS, dice_table, main_roll_odds
 from games.tallyup.dice import face_dict
 from games.tallyup.odds import bonus_bust_chance
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
@@ -32,6 +32,7 @@ DIE_STYLE = {
     "up": "bold bright_white",  # the Up Die
 }
 REVEAL_BEATS = ("1…", "2…", "3…!")
+NEWS = ("bust", "tally_up", "shout", "shout_closed", "revealed", "up_die")
 BEAT_SECONDS = 0.45
 
 
@@ -48,7 +49,7 @@ def face_label(die: dict[str, Any]) -> str:
     return f"({die['points']})" if die["circle"] else str(die["points"])
 
 
-def dice_art(dice: list[dict[str, Any]], *, width: int = 9) -> Text:
+def dice_art(dice: list[dict[str, Any]], *, width: int = 10) -> Text:
     """Rolled dice drawn as dice, each in its colour, its colour's name underneath."""
     if not dice:
         return Text()
@@ -56,15 +57,20 @@ def dice_art(dice: list[dict[str, Any]], *, width: int = 9) -> Text:
     rows = [Text(), Text(), Text(), Text()]
     for die in dice:
         style = DIE_STYLE[die["colour"]]
-        label = die["label"] if die["colour"] == "up" else face_label(die)
+        label = up_label(die["label"]) if die["colour"] == "up" else face_label(die)
         face_style = "bold reverse " + style if label == "★" else style
         rows[0].append("╭" + "─" * inner + "╮ ", style=style)
         rows[1].append("│", style=style)
         rows[1].append(label.center(inner), style=face_style)
         rows[1].append("│ ", style=style)
         rows[2].append("╰" + "─" * inner + "╯ ", style=style)
-        rows[3].append(colour_name(die["colour"])[: width + 1].center(width + 1), style=style)
+        rows[3].append(colour_name(die["colour"])[:width].center(width) + " ", style=style)
     return Text("\n").join(rows)
+
+
+def up_label(label: str) -> str:
+    """The Up Die's face as printed: ×2, −100 (a real minus sign)."""
+    return label.replace("x", "×").replace("-", "−")
 
 
 def colour_chip(colour: str, *, dim: bool = False, width: int = 0) -> Text:
@@ -76,7 +82,7 @@ def colour_chip(colour: str, *, dim: bool = False, width: int = 0) -> Text:
 
 def faces_text(colour: str) -> str:
     faces = next(d for d in dice_table() if d["colour"] == colour)["faces"]
-    return " ".join(face_label(f).rjust(5) for f in faces)
+    return " ".join(face_label(f).rjust(4) for f in faces)
 
 
 def names_of(seats: list[int], names: list[str]) -> str:
@@ -128,9 +134,13 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "revealed":
         return reveal_sentence(event, names)
     if kind == "up_die":
+        label = up_label(event["label"])
         if "bonus" in event:
-            return t("tallyup.ev.up_die_bonus", label=event["label"], n=event["bonus"])
-        return t("tallyup.ev.up_die", label=event["label"], total=event["running_total"])
+            key = (
+                "tallyup.ev.up_die_bonus_one" if event["bonus"] == 1 else "tallyup.ev.up_die_bonus"
+            )
+            return t(key, label=label, n=event["bonus"])
+        return t("tallyup.ev.up_die", label=label, total=event["running_total"])
     if kind == "bonus_dice":
         dice = ", ".join(colour_name(c) for c in event["dice"])
         return t("tallyup.ev.bonus_dice", name=who, dice=dice)
@@ -146,9 +156,8 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
 def reveal_sentence(event: dict[str, Any], names: list[str]) -> str:
     parts = []
     if event["out"]:
-        parts.append(
-            t("tallyup.ev.out", names=names_of(event["out"], names), amount=event["banked"])
-        )
+        key = "tallyup.ev.out_one" if len(event["out"]) == 1 else "tallyup.ev.out"
+        parts.append(t(key, names=names_of(event["out"], names), amount=event["banked"]))
     if event["stay"]:
         parts.append(t("tallyup.ev.stay", names=names_of(event["stay"], names)))
     line = t("tallyup.ev.reveal") + " " + " ".join(parts)
@@ -168,8 +177,8 @@ class TallyTable(GameWidget):
             with Vertical(id="tu-total-box", classes="box"):
                 yield Digits("0", id="tu-total")
                 yield Static(id="tu-round")
-            yield Static(id="tu-roll")
-        yield Static(id="tu-banner")
+            yield Static(id="tu-banner")
+        yield Static(id="tu-roll")
         yield Static(id="tu-dice")
         yield Static(id="tu-players", classes="box")
         yield VerticalScroll(id="tu-chart", classes="box")
@@ -184,6 +193,7 @@ class TallyTable(GameWidget):
         self._reveal_beat: int | None = None
         self._beat_timer: Timer | None = None
         self._banner: Text | None = None
+        self._kept_roll: list[dict[str, Any]] = []  # a bust's dice stay up into the next round
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._view, self._room = view, room
@@ -210,8 +220,11 @@ class TallyTable(GameWidget):
                 self._banner = Text(
                     "  " + (narrate(event, names) or "") + "  ", style="bold black on yellow"
                 )
-            elif kind in ("rolling", "round_start"):
+            elif kind == "rolled":
+                self._kept_roll = list(event["dice"])
+            elif kind in ("rolling", "dice_chosen"):
                 self._banner = None
+                self._kept_roll = []
         if self._reveal_beat is None and self._view is not None:
             self._redraw()
 
@@ -251,11 +264,11 @@ class TallyTable(GameWidget):
         self.query_one("#tu-dice", Static).update(dice_overview(view))
         self.query_one("#tu-banner", Static).update(self._banner or phase_line(view, names))
         roll = Text()
-        if view["last_roll"]:
+        if view["last_roll"] or self._kept_roll:
             roll.append(t("tallyup.last_roll") + "\n", style="dim")
-            dice = list(view["last_roll"])
+            dice = list(view["last_roll"] or self._kept_roll)
             if view["up_die_label"] is not None:
-                dice.append({"colour": "up", "label": view["up_die_label"].replace("x", "×")})
+                dice.append({"colour": "up", "label": view["up_die_label"]})
             roll.append_text(dice_art(dice))
         if view["bonus"]:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
@@ -269,18 +282,30 @@ class TallyTable(GameWidget):
 
     def _draw_chart(self, view: dict[str, Any]) -> None:
         chart = self.query_one("#tu-chart", VerticalScroll)
-        history = view["history"]
-        for seat, player in enumerate(view["players"]):
-            series = [0] + [scores[seat] for scores in history]
-            label = name(player)
-            label.append(f" {view['scores'][seat]}")
-            chart.mount(
-                Horizontal(
-                    Static(label, classes="tu-chart-name"),
-                    Sparkline(series, classes="tu-chart-line"),
-                    classes="tu-chart-row",
-                )
-            )
+        chart.mount(Static(score_chart(view), classes="tu-chart-text"))
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def score_chart(view: dict[str, Any]) -> Text:
+    """Every player's score after each round, one row each, all on the same scale."""
+    history = view["history"]
+    top = max([1, *(max(scores) for scores in history)]) if history else 1
+    low = min([0, *(min(scores) for scores in history)]) if history else 0
+    span = max(1, top - low)
+    text = Text()
+    for seat, player in enumerate(view["players"]):
+        label = name(player)
+        label.truncate(14, overflow="ellipsis", pad=True)
+        text.append_text(label)
+        text.append(f"{view['scores'][seat]:>6} ", style="bold")
+        for scores in history:
+            level = round((scores[seat] - low) / span * (len(BARS) - 1))
+            text.append(BARS[level], style="green")
+        text.append("\n")
+    text.rstrip()
+    return text
 
 
 def round_line(view: dict[str, Any], names: list[str]) -> Text:
@@ -338,7 +363,7 @@ def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
         active = seat == view["active"]
         text.append("▶ " if active else "  ", style="bold")
         shown = name(player, style="bold" if score == best else "")
-        shown.truncate(12, pad=True)
+        shown.truncate(14, overflow="ellipsis", pad=True)
         text.append_text(shown)
         text.append(f"{score:>6} ", style="bold")
         filled = max(0, min(width, round(width * score / target)))
@@ -376,6 +401,7 @@ class TallyHand(HandWidget):
 
     def compose(self) -> ComposeResult:
         yield Static(id="th-status")
+        yield Static(id="th-news")
         yield Static(id="th-main")
         yield Static(id="th-odds")
         yield Static(id="th-me", classes="box")
@@ -385,6 +411,8 @@ class TallyHand(HandWidget):
         self._room: dict[str, Any] = {}
         self._picked: list[str] = []
         self._deadline: float | None = None
+        self._news = ""
+        self._kept_roll: list[dict[str, Any]] = []
         self.set_interval(0.5, self._tick)
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
@@ -398,10 +426,19 @@ class TallyHand(HandWidget):
         self.refresh_bindings()
 
     def happened(self, events: list[dict[str, Any]]) -> None:
+        """The latest big moment (a bust, a Tally Up!, a reveal, the Up Die) stays in words
+        on this screen, so nobody has to look up at the table to know what happened."""
+        names = self._view.get("players", [])
         for event in events:
-            if event.get("type") == "shout" and event.get("seat") != self._view.get("seat"):
-                names = self._view.get("players", [])
-                self.notify(narrate(event, names) or "", markup=False)
+            kind = event.get("type")
+            if kind in NEWS:
+                self._news = narrate(event, names) or ""
+            elif kind == "rolled":
+                self._kept_roll = list(event["dice"])
+            elif kind in ("rolling", "dice_chosen"):
+                self._news, self._kept_roll = "", []
+        if self._view:
+            self._redraw()
 
     # what may be done now
 
@@ -478,6 +515,7 @@ class TallyHand(HandWidget):
         if not self._view:
             return
         self._render_status()
+        self.query_one("#th-news", Static).update(Text(self._news, style="bold"))
         self.query_one("#th-main", Static).update(self._main_text())
         self.query_one("#th-odds", Static).update(self._odds_text())
         self.query_one("#th-me", Static).update(self._me_text())
@@ -488,9 +526,9 @@ class TallyHand(HandWidget):
         me = view["seat"]
         legal = self._legal()
         left = self._seconds_left()
-        clock = f"  ⏱ {left}s" if left is not None else ""
+        clock = f"  ⏱ {t('tallyup.seconds', n=left)}" if left is not None else ""
         if view["phase"] == "shout" and view.get("shout") and view["shout"].get("open"):
-            status = Text(f"  {t('tallyup.shout_now')}{clock}  ", style="bold black on yellow")
+            status = Text(f"{t('tallyup.shout_now')}{clock}")
         elif "token" in legal:
             status = Text(t("tallyup.your_choice") + clock, style="bold reverse")
         elif "choose_dice" in legal:
@@ -519,8 +557,7 @@ class TallyHand(HandWidget):
                 text.append(f" {index + 1} ", style="bold reverse")
                 text.append(" ✔ " if picked else "   ", style="bold green")
                 text.append_text(colour_chip(colour, width=13))
-                text.append(faces_text(colour))
-                text.append(f"  {t('tallyup.risk.' + RISK[colour])}\n", style="dim")
+                text.append(faces_text(colour) + "\n")
             return text
         if "token" in legal:
             total = view["running_total"]
@@ -534,11 +571,17 @@ class TallyHand(HandWidget):
                     f" {side.upper()} {'◀ ' + t('tallyup.sealed') if chosen else ''}\n",
                     style="bold green" if chosen else "",
                 )
-            return text
+            return text + Text("\n") + self._roll_art()
         text.append(t("tallyup.running_total") + f": {view['running_total']}\n", style="bold")
-        if view["last_roll"]:
-            text.append_text(dice_art(view["last_roll"]))
-        return text
+        return text + self._roll_art()
+
+    def _roll_art(self) -> Text:
+        """The dice of the last roll, with the Up Die beside them once it has rolled."""
+        view = self._view
+        dice = list(view["last_roll"] or self._kept_roll)
+        if dice and view["up_die_label"] is not None:
+            dice.append({"colour": "up", "label": view["up_die_label"]})
+        return dice_art(dice)
 
     def _odds_text(self) -> Text:
         view = self._view

@@ -31,7 +31,7 @@ class HostApp(App[None]):
     CSS_PATH = ["../common.tcss", "../games/games.tcss", "host.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "request_quit", "key.quit", show=False, priority=True)]
 
     class RoomChanged(Message):
         def __init__(self, events: list[dict[str, Any]]) -> None:
@@ -63,7 +63,8 @@ class HostApp(App[None]):
         try:
             await self.server.start()
         except OSError as exc:
-            self.exit(message=t("host.cannot_listen", port=self.server.port, error=str(exc)))
+            message = t("host.cannot_listen", port=self.server.port, error=str(exc))
+            self.exit(return_code=2, message=message)
             return
         self.addresses = self._addresses()
         self.room.start_clocks()
@@ -100,6 +101,14 @@ class HostApp(App[None]):
             log.warning("zeroconf advertisement failed: %s", exc)
             self.advertiser = None
             self.notify(t("host.no_zeroconf"), severity="warning", timeout=10)
+
+    def action_request_quit(self) -> None:
+        """ctrl+q asks like q does while a game is on; a second ctrl+q in the question quits."""
+        quit_here = getattr(self.screen, "action_quit", None)
+        if quit_here is None or self.screen.is_modal:
+            self.exit()
+        else:
+            quit_here()
 
     def _on_sigterm(self) -> None:
         self.exit()

@@ -35,9 +35,11 @@ class HostScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def action_help(self) -> None:
-        self.app.push_screen(
-            HelpScreen(t(f"{self.HELP}.title"), t(f"{self.HELP}.body"), binding_help(self))
-        )
+        body = t(f"{self.HELP}.body")
+        game = self.host.room.game_id
+        if self.HELP != "help.host_lobby" and game:
+            body += "\n\n" + t(f"{game}.rules")
+        self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def action_quit(self) -> None:
         if self.host.room.phase == "playing":
@@ -63,6 +65,7 @@ class LobbyScreen(HostScreen):
         Binding("g", "next_game", "key.game"),
         Binding("b", "add_bot", "key.bot"),
         Binding("k,delete", "kick", "key.kick", key_display="k"),
+        Binding("o", "next_option", "key.next_option"),
         Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
         Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
         HELP_KEY,
@@ -196,6 +199,12 @@ class LobbyScreen(HostScreen):
 
         self.app.push_screen(ConfirmScreen(t("host.kick_confirm", name=who)), kick)
 
+    def action_next_option(self) -> None:
+        """`o` walks down the options (the player list keeps ↑↓); ←→ change the one lit."""
+        options = self.query_one("#options", OptionList)
+        if options.option_count:
+            options.highlighted = ((options.highlighted or 0) + 1) % options.option_count
+
     def action_option(self, step: int) -> None:
         options = self.query_one("#options", OptionList)
         option = options.highlighted_option
@@ -255,8 +264,8 @@ class TableScreen(HostScreen):
         view = room.game_view(None)
         if view is not None:
             table = self.query_one("#game-table")
+            table.happened(events)  # first: a reveal holds the new view back for its count
             table.show(view, summary)
-            table.happened(events)
         self.sub_title = t(f"game.{room.game_id}.name")
 
     def action_end(self) -> None:
