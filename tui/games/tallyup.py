@@ -429,10 +429,13 @@ class TallyHand(HandWidget):
         """The latest big moment (a bust, a Tally Up!, a reveal, the Up Die) stays in words
         on this screen, so nobody has to look up at the table to know what happened."""
         names = self._view.get("players", [])
+        fresh = False  # news from this very batch (a bust ends a round and starts the next)
         for event in events:
             kind = event.get("type")
             if kind in NEWS:
-                self._news = narrate(event, names) or ""
+                self._news, fresh = narrate(event, names) or "", True
+            elif kind == "round_start" and not fresh:
+                self._news, self._kept_roll = "", []
             elif kind == "rolled":
                 self._kept_roll = list(event["dice"])
             elif kind in ("rolling", "dice_chosen"):
