@@ -51,9 +51,14 @@ class HostScreen(Screen[None]):
         if answer:
             self.app.exit()
 
-    def feed_tail(self, feed: Feed, start: int = 0) -> None:
-        for line in self.host.feed_lines[start:]:
+    def catch_up_feed(self) -> None:
+        """Write to this screen's feed what it hasn't shown yet (on mount: the last 30)."""
+        lines = self.host.feed_lines
+        start = getattr(self, "_fed", max(0, len(lines) - 30))
+        feed = self.query_one(Feed)
+        for line in lines[start:]:
             feed.say(line)
+        self._fed = len(lines)
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         raise NotImplementedError
@@ -91,16 +96,12 @@ class LobbyScreen(HostScreen):
         self.query_one("#code-box").border_title = t("lobby.code_title")
         self.query_one("#game-box").border_title = t("lobby.game_title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
-        self.feed_tail(self.query_one(Feed))
-        self._fed = len(self.host.feed_lines)
         self.refresh_room([])
         self.query_one("#players", OptionList).focus()
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
-        feed = self.query_one(Feed)
-        self.feed_tail(feed, self._fed)
-        self._fed = len(self.host.feed_lines)
+        self.catch_up_feed()
         code = Text()
         if room.code:
             code.append(t("lobby.code_is") + "\n", style="dim")
@@ -251,15 +252,12 @@ class TableScreen(HostScreen):
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = t("table.seats_title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
-        self.feed_tail(self.query_one(Feed), max(0, len(self.host.feed_lines) - 30))
-        self._fed = len(self.host.feed_lines)
         self.refresh_room([])
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         summary = room.summary()
-        self.feed_tail(self.query_one(Feed), self._fed)
-        self._fed = len(self.host.feed_lines)
+        self.catch_up_feed()
         self.query_one("#seats", SeatList).show(summary)
         view = room.game_view(None)
         if view is not None:
@@ -329,14 +327,11 @@ class ResultsScreen(HostScreen):
     def on_mount(self) -> None:
         self.query_one("#results").border_title = t("results.title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
-        self.feed_tail(self.query_one(Feed), max(0, len(self.host.feed_lines) - 30))
-        self._fed = len(self.host.feed_lines)
         self.refresh_room([])
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
-        self.feed_tail(self.query_one(Feed), self._fed)
-        self._fed = len(self.host.feed_lines)
+        self.catch_up_feed()
         result = room.result() or {"scores": [], "winners": []}
         self.query_one("#results", Static).update(
             results_text(result, [s.name for s in room.seats])
