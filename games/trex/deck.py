@@ -42,8 +42,12 @@ MAX_ACTION_LEN = 80
 MIN_SHIPPED_ACTIONS = 20
 """A shipped language deck has at least this many action cards per colour."""
 
-MAX_COUNT = 20
-"""Largest count of any one kind of number card (so a deck stays a sensible size: <= 660)."""
+MAX_COUNT = 10
+"""Largest count of any one kind of number card, so a number deck has at most 330 cards
+(under the wire's 512-item limit, should a deck ever travel)."""
+
+MAX_ACTIONS = 200
+"""Most action cards of one colour in a file (same reason)."""
 
 MIN_LEVEL_CARDS = 10
 """A number deck has at least this many cards with a level: up to 8 players each hold one."""
@@ -198,6 +202,14 @@ def _decode(data: bytes, source: str) -> str:
 
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
+_TOML_HINTS = (
+    ("illegal character '\\n'", " — is a closing quote missing? A text ends with \" on its line"),
+    ("cannot overwrite a value", " — the same key is set twice"),
+    ("cannot declare", " — the same [table] appears twice"),
+    ("invalid value", ' — values are numbers, "texts in quotes", [lists] or { tables }'),
+    ("expected '=' after a key", " — a line is `key = value`; is a quote or a comma missing?"),
+    ("unclosed array", " — a comma or a ] is missing"),
+)
 
 
 def _parse(text: str, source: str) -> _Layer:
@@ -214,7 +226,8 @@ def _parse(text: str, source: str) -> _Layer:
             line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
             msg = f"{msg[: m.start()]} (at the end of the file)"
         msg = msg[:1].lower() + msg[1:]
-        raise DeckError(source, line, None, f"TOML syntax error: {msg}") from None
+        hint = next((h for k, h in _TOML_HINTS if k in msg), "")
+        raise DeckError(source, line, None, f"TOML syntax error: {msg}{hint}") from None
 
     def err(path: tuple[str, ...], problem: str, field_name: str | None = None,
             line: int | None = None) -> DeckError:
@@ -233,7 +246,9 @@ def _parse(text: str, source: str) -> _Layer:
         table = raw["actions"]
         if not isinstance(table, dict):
             raise err(("actions",), "must be a table: [actions] with one list per colour")
-        seen: dict[str, tuple[str, int]] = {}  # normalised text -> (field, line)
+        if not table:
+            raise err(("actions",), "[actions] lists no colour (red = [\"…\", …] etc.)")
+        seen: dict[str, tuple[str, int | None]] = {}  # normalised text -> (field, line)
         for colour, items in table.items():
             path = ("actions", colour)
             if colour not in COLOURS:
@@ -242,6 +257,8 @@ def _parse(text: str, source: str) -> _Layer:
                 raise err(path, 'must be a list of texts: red = ["…", "…"]')
             if not items:
                 raise err(path, "no action cards (a colour needs at least 1)")
+            if len(items) > MAX_ACTIONS:
+                raise err(path, f"{len(items)} action cards (at most {MAX_ACTIONS} per colour)")
             texts: list[str] = []
             for i, item in enumerate(items):
                 fname = f"{colour}[{i + 1}]"
@@ -262,9 +279,9 @@ def _parse(text: str, source: str) -> _Layer:
                 key = _norm(textv)
                 if key in seen:
                     other, other_line = seen[key]
-                    raise err(path, f"duplicate of {other} (line {other_line}): {textv!r}",
-                              fname, line)
-                seen[key] = (fname, line or 0)
+                    at = f" (line {other_line})" if other_line else ""
+                    raise err(path, f"duplicate of {other}{at}: {textv!r}", fname, line)
+                seen[key] = (fname, line)
                 texts.append(textv)
             actions[colour] = tuple(texts)
 
