@@ -1,7 +1,8 @@
 """On a Scale of One to T-Rex: act it out, find your level (rules: `rules/trex.md`).
 
 The package is the pure rules engine: `rules` (the state machine), `views` (what a seat may
-know) and `deck` (the content files: action texts and the number-card composition). `TREX` is
+know), `deck` (the content files: action texts and the number-card composition) and `stacked`
+(chosen CHANCE outcomes that deal named cards — for tests, screenshots and demos). `TREX` is
 the `Game`. It is **not registered** in `games.GAMES` yet — it joins the host's game list once
 its screens exist; until then tests and tools import `games.trex.TREX` directly.
 
