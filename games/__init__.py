@@ -3,4 +3,6 @@
 from games.base import CHANCE, GAMES, HOST, Bot, Game, IllegalAction, Option, register
 
 __all__ = ["CHANCE", "GAMES", "HOST", "Bot", "Game", "IllegalAction", "Option", "register"]
-from games import tallyup  # noqa: F401  (registers the game)
+
+# Each game registers itself in GAMES when imported (after the names above exist).
+from games import tallyup, trex  # noqa: F401

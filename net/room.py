@@ -75,6 +75,7 @@ class Room:
         code: str | None = None,
         room_id: str | None = None,
         bot_pace: float = 1.0,
+        deck: str | None = None,
     ) -> None:
         self.name = clean_text(name, 40) or "hubbub"
         self.room_id = room_id or secrets.token_hex(6)
@@ -102,6 +103,7 @@ class Room:
         self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle]] = {}
         self._bots: dict[int, Any] = {}
         self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
+        self.deck = deck  # a group's own deck file, for the games that take one
 
     # --- reading ------------------------------------------------------------------------
 
@@ -304,6 +306,8 @@ class Room:
                 "player_count", f"{game.id} is for {game.min_players} to {game.max_players}"
             )
         self.options.setdefault("lang", lang)
+        if self.deck and hasattr(game, "check_deck"):
+            self.options["deck"] = self.deck
         self.players = count
         self.state = game.setup([s.name for s in self.seats], copy.deepcopy(self.options))
         self.log = []

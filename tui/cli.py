@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", help="the room's name (default: this computer's name)")
     host.add_argument("--save", type=Path, help="the save file (default: in the state dir)")
     host.add_argument("--no-zeroconf", action="store_true", help="don't advertise on the LAN")
+    host.add_argument("--deck", type=Path, help="a group's own deck file (docs/DECKS.md)")
     host.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
 
     join = commands.add_parser("join", help="join a table as a player")
@@ -55,6 +56,7 @@ def run_host(args: argparse.Namespace) -> int:
     from net.client import state_dir
     from net.room import ResumeError, Room
     from tui.host.app import HostApp
+    from tui.i18n import lang
 
     save = args.save or state_dir() / "table.save"
     if args.resume:
@@ -75,11 +77,32 @@ def run_host(args: argparse.Namespace) -> int:
         room = Room(
             args.name or default_name, game_id=args.game, open_room=args.open, save_path=save
         )
+    if args.deck:
+        problem = check_deck(room, args.deck, lang())
+        if problem:
+            print(f"hubbub: {problem}", file=sys.stderr)
+            return 2
+        room.deck = str(args.deck)
     app = HostApp(room, host=args.interface, port=args.port, advertise=not args.no_zeroconf)
     app.run()
     if app.return_code:
         return app.return_code
     return 0
+
+
+def check_deck(room, path: Path, language: str) -> str | None:
+    """Every mistake in a group's deck, said before the table opens (None: the deck is fine)."""
+    from games import GAMES
+
+    game = GAMES.get(room.game_id or "")
+    if game is None or not hasattr(game, "check_deck"):
+        takers = ", ".join(g for g, v in GAMES.items() if hasattr(v, "check_deck"))
+        return f"{room.game_id} takes no deck file (games that do: {takers}); use --game"
+    try:
+        game.check_deck(str(path), language)
+    except ValueError as exc:  # DeckError: file, line, field, what is wrong
+        return str(exc)
+    return None
 
 
 def run_join(args: argparse.Namespace) -> int:

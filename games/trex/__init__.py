@@ -154,14 +154,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Action, Bot, Event, Option, State
+from games.base import Action, Bot, Event, Option, State, register
 from games.trex import rules, views
-from games.trex.deck import COLOURS, SYMBOLS
+from games.trex.deck import COLOURS, SYMBOLS, load_deck
 
-OPTIONS: tuple[Option, ...] = (
-    Option("vote_seconds", 60, (0, 30, 45, 60, 90, 120)),
-    Option("coop", False, (False, True)),
-)
+OPTIONS: tuple[Option, ...] = (Option("vote_seconds", 60, (0, 30, 45, 60, 90, 120)),)
+"""The mode is no option: two players always play the cooperative variant (the only mode the
+rules allow them), three to eight the competitive game."""
 
 
 class TRex:
@@ -194,7 +193,12 @@ class TRex:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
+    def check_deck(self, path: str, lang: str) -> None:
+        """A group's deck file, checked before the table opens: DeckError says what is wrong
+        (file, line, field)."""
+        load_deck(lang, path)
 
-TREX = TRex()
+
+TREX = register(TRex())
 
 __all__ = ["COLOURS", "OPTIONS", "SYMBOLS", "TREX", "TRex"]

@@ -220,17 +220,16 @@ def test_the_mode_follows_the_player_count_whatever_the_coop_option():
 
 def test_the_game_contract():
     options = {option.key: option for option in TREX.options}
-    assert set(options) == {"vote_seconds", "coop"}
+    assert set(options) == {"vote_seconds"}  # two players always play the cooperative variant
     assert options["vote_seconds"].default == 60
     assert options["vote_seconds"].choices == (0, 30, 45, 60, 90, 120)
-    assert options["coop"].default is False and options["coop"].choices == (False, True)
     assert (TREX.id, TREX.min_players, TREX.max_players, TREX.bots) == ("trex", 2, 8, {})
 
 
-def test_trex_is_not_in_the_host_list_yet():
+def test_trex_is_in_the_host_list():
     from games import GAMES
 
-    assert "trex" not in GAMES
+    assert GAMES["trex"] is TREX
 
 
 # --- matches and scoring ----------------------------------------------------------------------

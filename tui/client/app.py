@@ -8,12 +8,14 @@ that the link is down and being mended.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 
@@ -60,13 +62,14 @@ class ClientApp(App[None]):
         name: str = "",
         browse_interface: str | None = None,
         discover: bool = True,
+        tokens: TokenStore | None = None,
     ) -> None:
         super().__init__()
         self.address = address
         self.player_name = name
         self.browse_interface = browse_interface
         self.discover = discover
-        self.tokens = TokenStore()
+        self.tokens = tokens or TokenStore()  # one per laptop; tests give each player its own
         self.player_code = ""  # kept for the join form when the host refuses something else
         self.client: Client | None = None
         self.room: dict[str, Any] | None = None
@@ -168,7 +171,8 @@ class ClientApp(App[None]):
             self._refresh()
             happened = getattr(self.screen, "game_events", None)
             if happened is not None:
-                happened(frame["events"])
+                with contextlib.suppress(NoMatches):
+                    happened(frame["events"])
         elif kind == "error":
             self.sent_at.pop(frame.get("ref", -1), None)
             key = frame.get("key") or f"error.{frame['code']}"
@@ -214,9 +218,11 @@ class ClientApp(App[None]):
         self.switch_screen(screen)
 
     def _refresh(self) -> None:
+        """Tell the screen; one still being put up draws the room itself when it mounts."""
         refresh = getattr(self.screen, "refresh_room", None)
         if refresh is not None:
-            refresh()
+            with contextlib.suppress(NoMatches):  # not composed yet: it draws itself on mount
+                refresh()
 
     def watch_link(self, link: str) -> None:
         for screen in self.screen_stack:

@@ -15,6 +15,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.message import Message
 
 from net.protocol import PROTOCOL_VERSION
@@ -145,7 +146,8 @@ class HostApp(App[None]):
         if not isinstance(self.screen, wanted) and not self.screen.is_modal:
             self.switch_screen(wanted())
         elif hasattr(self.screen, "refresh_room"):
-            self.screen.refresh_room(message.events)
+            with contextlib.suppress(NoMatches):  # not composed yet: it draws itself on mount
+                self.screen.refresh_room(message.events)
         if self.advertiser is not None:
             self.run_worker(self._update_advertisement(), group="zeroconf", exit_on_error=False)
 

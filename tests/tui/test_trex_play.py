@@ -1,0 +1,62 @@
+"""T-Rex through the real apps over real sockets: three players offer, answer and skip by
+keys; the table tells the match; nobody's card reaches another screen."""
+
+from __future__ import annotations
+
+import random
+from contextlib import AsyncExitStack
+
+from net.client import TokenStore
+from net.room import Room
+from tests.tui.test_flow import screen_text, until
+from tui.client.app import ClientApp
+from tui.client.screens import GameScreen
+from tui.host.app import HostApp
+from tui.host.screens import TableScreen
+from tui.i18n import set_lang
+
+
+async def test_offer_accept_skip_by_keys(state_dir):
+    set_lang("en")
+    room = Room("Friday", game_id="trex", open_room=True, rng=random.Random(5))
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        port = host.server.port
+        players, pilots = [], []
+        for who in ("Ann", "Bob", "Cid"):
+            tokens = TokenStore(state_dir / f"{who}.json")  # every player on their own laptop
+            app = ClientApp(("127.0.0.1", port), name=who, discover=False, tokens=tokens)
+            pilots.append(await stack.enter_async_context(app.run_test(size=(100, 30))))
+            players.append(app)
+            seated = len(players)
+            await until(lambda n=seated: len(room.seats) == n, hp)
+        _ann, bob, cid = players
+        pa, pb, pc = pilots
+        await until(lambda: all(s.connected for s in room.seats), hp)
+        await hp.press("s")
+        for app, pilot in zip(players, pilots, strict=True):
+            await until(lambda a=app: isinstance(a.screen, GameScreen) and a.game, pilot)
+        await until(lambda: isinstance(host.screen, TableScreen), hp)
+        # each sees their own card (action text and level), nobody else's
+        for seat, app in enumerate(players):
+            card = room.game_view(seat)["card"]
+            await until(lambda a=app, c=card: a.game.get("card") == c, pilots[seat])
+            assert room.game_view(None)["actions"][card["colour"]] in screen_text(app)
+
+        await pa.press("2")  # Ann offers her card to Bob (seat 2 on the keys)
+        await until(lambda: (bob.game.get("offers") or {}).get("in") == [0], pb)
+        assert "Ann offers you their card" in screen_text(bob)
+        assert (cid.game.get("offers") or {}).get("in") == []
+        levels = [room.game_view(s)["card"]["level"] for s in (0, 1)]
+        await pb.press("a")  # Bob accepts
+        await until(lambda: room.game_view(None)["last_match"] is not None, hp)
+        await hp.pause(0.05)
+        banner = f"Ann ⇄ Bob: {levels[0]} and {levels[1]}"
+        assert banner in screen_text(host)
+        await until(lambda: f"your {levels[1]}, their {levels[0]}" in screen_text(bob), pb)
+
+        before = room.game_view(2)["card"]
+        await pc.press("s")  # Cid skips
+        await until(lambda: any(e.get("type") == "skipped" for e in room.state["last_events"]), hp)
+        assert room.state["good"][2] == 0 and room.game_view(2)["card"] is not None
+        assert len(room.state["number_discard"]) >= 3 or room.game_view(2)["card"] != before
