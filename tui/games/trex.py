@@ -105,6 +105,16 @@ class TRexTable(GameWidget):
     def on_mount(self) -> None:
         self.query_one("#tr-piles").border_title = t("trex.piles_title")
         self.query_one("#tr-scores").border_title = t("trex.scores_title")
+        self._byebye: Text | None = None
+
+    def happened(self, events: list[dict[str, Any]]) -> None:
+        """A bye-bye is news for the whole room: it stays on the banner until the next match."""
+        for event in events:
+            if event.get("type") == "byebye":
+                line = narrate(event, [])
+                self._byebye = Text(f" {line} ", style="bold black on bright_white")
+            elif event.get("type") in ("match", "coop_revealed"):
+                self._byebye = None
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         names = view["players"]
@@ -115,21 +125,25 @@ class TRexTable(GameWidget):
             box.border_title = colour_label(colour, symbols).plain
             text = view["actions"].get(colour) or "—"
             box.update(literal(text, 80, style="bold"))
+        banner = self.query_one("#tr-banner", Static)
         if tie and view["phase"] == "vote":
-            self.query_one("#tr-banner", Static).update(tie_text(tie, names))
+            banner.update(tie_text(tie, names))
+        elif view["over"]:
+            banner.update(end_banner(view, names))
+        elif self._byebye is not None:
+            banner.update(self._byebye)
         elif view.get("last_match"):
             self.query_one("#tr-banner", Static).update(match_banner(view["last_match"], names))
         else:
             self.query_one("#tr-banner", Static).update(Text(t("trex.perform"), style="bold"))
-        self.query_one("#tr-piles", Static).update(piles_picture(view))
+        piles = self.query_one("#tr-piles", Static)
+        piles.display = not view["over"]  # at the end the T-Rex takes their place
+        piles.update(piles_picture(view))
         self.query_one("#tr-scores", Static).update(scoreboard(view))
         end = self.query_one("#tr-end", Static)
         end.display = bool(view["over"])
         if view["over"]:
-            winners = (view.get("result") or {}).get("winners", [])
-            art = Text(TREX, style="bold green")
-            art.append(t("trex.the_trex", names=joined(names, winners)), style="bold")
-            end.update(art)
+            end.update(Text(TREX.strip("\n"), style="bold green"))
 
 
 def match_banner(match: dict[str, Any], names: list[str]) -> Text:
@@ -148,6 +162,21 @@ def match_banner(match: dict[str, Any], names: list[str]) -> Text:
     return Text(f" {line} ", style=style)
 
 
+def end_banner(view: dict[str, Any], names: list[str]) -> Text:
+    result = view.get("result") or {}
+    winners = result.get("winners", [])
+    if view["mode"] == "coop":
+        coop = view.get("coop") or {}
+        key = "trex.coop_won" if winners else "trex.coop_end"
+        return Text(f" {t(key, moved=coop.get('moved', 0))} ", style="bold black on green")
+    line = t("trex.the_trex", names=joined(names, winners))
+    tie = view.get("tie_break")
+    if tie and tie.get("tally"):
+        votes = ", ".join(f"{who(names, s)} {tie['tally'][s]}" for s in tie["tied"])
+        line += "  " + t("trex.votes_were", votes=votes)
+    return Text(f" {line} ", style="bold black on green")
+
+
 def tie_text(tie: dict[str, Any], names: list[str]) -> Text:
     text = Text(t("trex.tie_heading") + "\n", style="bold reverse")
     for seat, action in zip(tie["tied"], tie["actions"], strict=False):
@@ -155,6 +184,20 @@ def tie_text(tie: dict[str, Any], names: list[str]) -> Text:
         text.append(f": «{action}» — 10\n")
     voted = len(tie["voted"])
     text.append(t("trex.tie_votes", n=voted, of=len(tie["voters"])), style="dim")
+    return text
+
+
+def coop_board(view: dict[str, Any]) -> Text:
+    """The team's game: tokens moved to the box, and who has made the call this round."""
+    coop = view.get("coop") or {}
+    text = Text(t("trex.coop_moved", moved=coop.get("moved", 0), goal=coop.get("goal", 15)))
+    text.append("\n")
+    for seat, player in enumerate(view["players"]):
+        called = (coop.get("called") or [False, False])[seat]
+        text.append_text(name(player))
+        text.append(f"  {t('trex.called') if called else t('trex.calling')}\n",
+                    style="green" if called else "dim")  # fmt: skip
+    text.rstrip()
     return text
 
 
@@ -183,6 +226,8 @@ def piles_picture(view: dict[str, Any]) -> Text:
 
 
 def scoreboard(view: dict[str, Any]) -> Text:
+    if view["mode"] == "coop":
+        return coop_board(view)
     text = Text()
     text.append(f"{'':16}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n", style="dim")
     for seat, player in enumerate(view["players"]):
@@ -242,6 +287,7 @@ class TRexHand(HandWidget):
         box = self.query_one("#tr-card")
         for colour in COLOUR_STYLE:
             box.set_class(bool(card) and card["colour"] == colour, f"-{colour}")
+        box.display = bool(card) or view["phase"] in ("play", "call")
         if not card:
             box.border_title = ""
             self.query_one("#tr-card-action", Static).update(Text(t("trex.no_card"), style="dim"))
@@ -290,17 +336,18 @@ class TRexHand(HandWidget):
         if view["mode"] == "coop" or view["over"]:
             return text
         offers = view.get("offers") or {"out": None, "in": []}
-        text.append(t("trex.offer_to") + "\n", style="dim")
-        for seat, player in enumerate(names):
-            if seat == me:
-                continue
-            text.append(f" {seat + 1} ", style="bold reverse")
-            text.append(" ")
-            text.append_text(name(player, style="bold" if offers["out"] == seat else ""))
-            text.append("  ")
-        text.append("\n\n")
-        if offers["out"] is not None:
-            text.append(t("trex.your_offer", name=who(names, offers["out"])) + "\n", style="bold")
+        if offers["out"] is None:
+            text.append(t("trex.offer_to") + "\n", style="dim")
+            for seat, player in enumerate(names):
+                if seat == me:
+                    continue
+                text.append(f" {seat + 1} ", style="bold reverse")
+                text.append(" ")
+                text.append_text(name(player))
+                text.append("  ")
+            text.append("\n\n")
+        else:
+            text.append(t("trex.your_offer", name=who(names, offers["out"])) + "\n\n", style="bold")
         if offers["in"]:
             text.append(t("trex.offers_in", names=joined(names, offers["in"])), style="bold green")
         return text
@@ -337,6 +384,8 @@ class TRexHand(HandWidget):
             return "offer" in legal or "vote" in legal
         if wanted is None:
             return True
+        if action in ("answer", "withdraw", "skip") and self._view.get("phase") != "play":
+            return False  # offers exist only in the competitive game, before the end
         if action == "call" and self._view.get("mode") != "coop":
             return False  # the call keys exist only in the two-player game
         if action in ("skip", "withdraw") and self._view.get("mode") == "coop":

@@ -357,7 +357,8 @@ def results_text(result: dict[str, Any], names: list[str]) -> Text:
             text.append_text(name(names[seat] if seat < len(names) else "?", style="bold"))
             text.append("\n")
         text.append("\n")
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    # a game's own ranking wins (a tie-break vote may put a player above an equal score)
+    order = result.get("ranking") or sorted(range(len(scores)), key=lambda s: -scores[s])
     for rank, seat in enumerate(order, 1):
         text.append(f"{rank:>2}. ")
         text.append_text(name(names[seat] if seat < len(names) else "?"))
