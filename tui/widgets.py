@@ -134,6 +134,34 @@ class SeatList(Static):
         self.update(lines)
 
 
+class Story:
+    """What happened, in plain words: the last lines, and how many there have ever been — so
+    a screen that has shown `n` of them knows what is new even after old ones were dropped."""
+
+    KEEP = 200
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.total = 0
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+        self.total += 1
+        del self.lines[: -self.KEEP]
+
+    def since(self, seen: int | None, fresh: int = 30) -> list[str]:
+        """Lines after the first `seen`; a screen that has seen nothing gets the last `fresh`."""
+        if seen is None:
+            return self.lines[-fresh:]
+        return self.lines[-min(self.total - seen, len(self.lines)) :] if self.total > seen else []
+
+    def catch_up(self, screen: Any, feed: Feed) -> None:
+        """Write to `feed` what `screen` hasn't shown yet."""
+        for line in self.since(getattr(screen, "_story_seen", None)):
+            feed.say(line)
+        screen._story_seen = self.total
+
+
 class Feed(RichLog):
     """What just happened, in plain words; the newest line at the bottom."""
 

@@ -31,6 +31,7 @@ from tui.client.screens import (
 )
 from tui.games import HandWidget, describe
 from tui.i18n import t
+from tui.widgets import Story
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ class ClientApp(App[None]):
         self.room: dict[str, Any] | None = None
         self.game: dict[str, Any] | None = None
         self.version = -1
-        self.feed_lines: list[str] = []
+        self.story = Story()
         self.last_error: dict[str, Any] | None = None
         self.sent_at: dict[int, float] = {}
         self.latencies: list[float] = []  # seconds from an action sent to the view it caused
@@ -166,8 +167,7 @@ class ClientApp(App[None]):
             for event in frame["events"]:
                 line = describe((self.room or {}).get("game"), event, names)
                 if line:
-                    self.feed_lines.append(line)
-            self.feed_lines = self.feed_lines[-200:]
+                    self.story.add(line)
             self._refresh()
             happened = getattr(self.screen, "game_events", None)
             if happened is not None:

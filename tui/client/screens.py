@@ -258,12 +258,7 @@ class RoomScreen(PlayerScreen):
         return self.player.room or {"seats": [], "phase": "lobby", "players": 0, "name": ""}
 
     def feed_tail(self) -> None:
-        feed = self.query_one(Feed)
-        lines = self.player.feed_lines
-        start = getattr(self, "_fed", max(0, len(lines) - 30))
-        for line in lines[start:]:
-            feed.say(line)
-        self._fed = len(lines)
+        self.player.story.catch_up(self, self.query_one(Feed))
 
 
 class WaitScreen(RoomScreen):

@@ -32,6 +32,7 @@ DIE_STYLE = {
     "up": "bold bright_white",  # the Up Die
 }
 REVEAL_BEATS = ("1…", "2…", "3…!")
+BANNER_SECONDS = 4.0
 NEWS = ("bust", "tally_up", "shout", "shout_closed", "revealed", "up_die")
 BEAT_SECONDS = 0.45
 
@@ -192,6 +193,8 @@ class TallyTable(GameWidget):
         self._room: dict[str, Any] | None = None
         self._reveal_beat: int | None = None
         self._beat_timer: Timer | None = None
+        self._banner_until = 0.0
+        self._kept_bonus: list[dict[str, Any]] = []
         self._banner: Text | None = None
         self._kept_roll: list[dict[str, Any]] = []  # a bust's dice stay up into the next round
 
@@ -204,6 +207,9 @@ class TallyTable(GameWidget):
         names = [s["name"] for s in (self._room or {}).get("seats", [])]
         for event in events:
             kind = event.get("type")
+            if kind in ("revealed", "bust", "tally_up", "shout"):
+                # a moment stays up long enough to be seen, however fast the next roll comes
+                self._banner_until = time.monotonic() + BANNER_SECONDS
             if kind == "revealed":
                 self._banner = Text(reveal_sentence(event, names), style="bold")
                 self._start_reveal()
@@ -221,11 +227,22 @@ class TallyTable(GameWidget):
                     "  " + (narrate(event, names) or "") + "  ", style="bold black on yellow"
                 )
             elif kind == "rolled":
-                self._kept_roll = list(event["dice"])
+                self._kept_roll, self._kept_bonus = list(event["dice"]), []
+            elif kind == "bonus_rolled":
+                self._kept_bonus = list(event["dice"])
             elif kind in ("rolling", "dice_chosen"):
-                self._banner = None
-                self._kept_roll = []
+                self._move_on()
         if self._reveal_beat is None and self._view is not None:
+            self._redraw()
+
+    def _move_on(self) -> None:
+        """The next roll is coming: the last moment goes — once it has been up long enough."""
+        left = self._banner_until - time.monotonic()
+        if left > 0:
+            self.set_timer(left, self._move_on)
+            return
+        self._banner = None
+        if self._view is not None and self._reveal_beat is None:
             self._redraw()
 
     def _start_reveal(self) -> None:
@@ -235,6 +252,10 @@ class TallyTable(GameWidget):
             self._beat_timer.stop()
         self._reveal_beat = 0
         self._render_beat()
+        if self._view is not None and self._room is not None:
+            # everyone still IN has chosen by now (the last choice is what set this off)
+            sealed = dict(self._view, locked=[not out for out in self._view["out"]])
+            self.query_one("#tu-players", Static).update(players_table(sealed, self._room))
         self._beat_timer = self.set_interval(BEAT_SECONDS, self._next_beat)
 
     def _next_beat(self) -> None:
@@ -270,9 +291,10 @@ class TallyTable(GameWidget):
             if view["up_die_label"] is not None:
                 dice.append({"colour": "up", "label": view["up_die_label"]})
             roll.append_text(dice_art(dice))
-        if view["bonus"]:
+        bonus = view["bonus"] or self._kept_bonus
+        if bonus:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
-            roll.append_text(dice_art(view["bonus"]))
+            roll.append_text(dice_art(bonus))
         self.query_one("#tu-roll", Static).update(roll)
         self.query_one("#tu-players", Static).update(players_table(view, room))
         chart = self.query_one("#tu-chart", VerticalScroll)
@@ -453,7 +475,7 @@ class TallyHand(HandWidget):
         if action == "pick":
             return "choose_dice" in legal or "bonus_dice" in legal
         if action == "confirm":
-            return True if ("choose_dice" in legal or "bonus_dice" in legal) else None
+            return "choose_dice" in legal or "bonus_dice" in legal
         if action == "roll":
             return "roll" in legal
         if action == "side":
@@ -533,7 +555,12 @@ class TallyHand(HandWidget):
         if view["phase"] == "shout" and view.get("shout") and view["shout"].get("open"):
             status = Text(f"{t('tallyup.shout_now')}{clock}")
         elif "token" in legal:
-            status = Text(t("tallyup.your_choice") + clock, style="bold reverse")
+            key = (
+                "tallyup.your_choice_up_die"
+                if view["choice_for"] == "up_die"
+                else "tallyup.your_choice"
+            )
+            status = Text(t(key) + clock, style="bold reverse")
         elif "choose_dice" in legal:
             status = Text(t("tallyup.your_dice"), style="bold reverse")
         elif "roll" in legal:

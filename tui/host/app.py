@@ -24,6 +24,7 @@ from net.server import Server
 from tui.games import describe
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
+from tui.widgets import Story
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class HostApp(App[None]):
         self.fast_zeroconf = fast_zeroconf
         self.advertiser: Any = None
         self.addresses: list[str] = []
-        self.feed_lines: list[str] = []
+        self.story = Story()
         room.subscribe(lambda events: self.post_message(self.RoomChanged(events)))
 
     async def on_mount(self) -> None:
@@ -136,10 +137,9 @@ class HostApp(App[None]):
         for event in message.events:
             line = describe(self.room.game_id, event, names)
             if line:
-                self.feed_lines.append(line)
+                self.story.add(line)
                 if event["type"] in ("away", "back", "kicked"):
                     self.notify(line, timeout=3, markup=False)
-        self.feed_lines = self.feed_lines[-200:]
         wanted = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}[
             self.room.phase
         ]

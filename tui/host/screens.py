@@ -53,12 +53,7 @@ class HostScreen(Screen[None]):
 
     def catch_up_feed(self) -> None:
         """Write to this screen's feed what it hasn't shown yet (on mount: the last 30)."""
-        lines = self.host.feed_lines
-        start = getattr(self, "_fed", max(0, len(lines) - 30))
-        feed = self.query_one(Feed)
-        for line in lines[start:]:
-            feed.say(line)
-        self._fed = len(lines)
+        self.host.story.catch_up(self, self.query_one(Feed))
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         raise NotImplementedError
@@ -325,6 +320,7 @@ class ResultsScreen(HostScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.sub_title = t(f"game.{self.host.room.game_id}.name")
         self.query_one("#results").border_title = t("results.title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
         self.refresh_room([])

@@ -1,0 +1,46 @@
+"""The feed keeps showing new lines after the oldest have been dropped (a long game once froze
+a player's "What happened" at its 200th line)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tui.widgets import Story
+
+
+class Collect:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, line: str) -> None:
+        self.said.append(line)
+
+
+def test_new_lines_keep_coming_past_the_limit():
+    story, screen, feed = Story(), SimpleNamespace(), Collect()
+    for n in range(5):
+        story.add(f"line {n}")
+    story.catch_up(screen, feed)
+    assert feed.said == [f"line {n}" for n in range(5)]
+    for n in range(5, 500):
+        story.add(f"line {n}")
+        story.catch_up(screen, feed)
+    assert feed.said == [f"line {n}" for n in range(500)]
+    assert len(story.lines) == Story.KEEP
+
+
+def test_a_new_screen_starts_with_the_last_lines():
+    story, feed = Story(), Collect()
+    for n in range(100):
+        story.add(f"line {n}")
+    story.catch_up(SimpleNamespace(), feed)
+    assert feed.said == [f"line {n}" for n in range(70, 100)]
+
+
+def test_a_screen_far_behind_gets_what_is_kept():
+    story, screen, feed = Story(), SimpleNamespace(), Collect()
+    story.catch_up(screen, feed)
+    for n in range(450):
+        story.add(f"line {n}")
+    story.catch_up(screen, feed)
+    assert feed.said == [f"line {n}" for n in range(250, 450)]
