@@ -214,6 +214,13 @@ class Room:
             events += _without_presence(self._host_move({"type": "away", "seat": seat}))
         self._changed(events)
 
+    def leave(self, seat: int) -> None:
+        """A player who says goodbye outside a game gives the seat up (in a game it waits)."""
+        if 0 <= seat < len(self.seats) and not self.in_game(seat):
+            name = self.seats[seat].name
+            self._remove_seats({seat})
+            self._changed([{"type": "left", "seat": seat, "name": name}])
+
     def add_bot(self, strength: str | None = None, name_prefix: str = "Bot") -> int:
         game = self.game
         if self.phase != "lobby" or game is None or not game.bots:
@@ -314,6 +321,9 @@ class Room:
         self.phase = "playing"
         events = [{"type": "game_started", "game": game.id}]
         events += self._run_chance()
+        for seat, who in enumerate(self.seats):  # the game hears who isn't here, from the start
+            if not who.present:
+                events += _without_presence(self._host_move({"type": "away", "seat": seat}))
         self._after_game_move(events)
 
     def end(self) -> None:

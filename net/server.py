@@ -201,6 +201,11 @@ class Server:
         if kind == "ping":
             connection.send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
         elif kind == "bye":
+            seat = connection.seat
+            if seat is not None and not self.room.in_game(seat):
+                self.connections.pop(seat, None)
+                connection.seat = None
+                self.room.leave(seat)
             return False
         elif kind == "action":
             ref = message.get("ref")

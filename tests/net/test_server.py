@@ -315,3 +315,31 @@ async def test_views_keep_growing_across_a_resume(peek, state_dir):
     room.start()
     room.flush()
     assert Room.resume(save).version > room.version
+
+
+async def test_saying_bye_in_the_lobby_gives_the_seat_up(table):
+    ann = await seated(table, "Ann")
+    bob = await seated(table, "Bob")
+    await ann.send({"type": "bye"})
+    view = await bob.view_where(lambda v: [s["name"] for s in v["room"]["seats"]] == ["Bob"])
+    assert view["room"]["you"] == 0 and table.connections[0].seat == 0
+
+
+async def test_saying_bye_mid_game_keeps_the_seat(table):
+    ann, _bob = await start_peek(table, "Ann", "Bob")
+    await ann.send({"type": "bye"})
+    while table.room.seats[0].connected:
+        await asyncio.sleep(0.01)
+    assert [s.name for s in table.room.seats] == ["Ann", "Bob"]
+
+
+async def test_a_player_absent_at_the_start_is_away_from_the_first_move(table):
+    ann = await seated(table, "Ann")  # (kept: a dropped Wire would close Ann's connection)
+    bob = await seated(table, "Bob")
+    assert table.room.seats[1].connected
+    bob.close()
+    while table.room.seats[1].connected:
+        await asyncio.sleep(0.01)
+    table.room.start()
+    assert table.room.state["away"] == [False, True]
+    assert ann.views

@@ -134,7 +134,10 @@ class ClientApp(App[None]):
             if message.info.get("code") == "unknown_token" and self.player_name:
                 self.connect(host, port, self.player_name, None)  # a new table: join anew
                 return
-            self._go(JoinScreen(host, port, error=message.info))
+            error = dict(message.info)
+            if error.get("code") == "bad_code" and not self.player_code:
+                error["code"] = "code_needed"  # nobody typed a wrong code: it was just asked
+            self._go(JoinScreen(host, port, error=error))
         elif status == "closed":
             if self.link != "offline":
                 self.link = "offline"

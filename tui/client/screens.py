@@ -16,7 +16,7 @@ from net.client import parse_address
 from net.protocol import NAME_MAX, PROTOCOL_VERSION
 from tui.games import ui_for
 from tui.host.screens import option_value, results_text
-from tui.i18n import t
+from tui.i18n import has, t
 from tui.text import literal
 from tui.widgets import ConfirmScreen, Feed, Footer, HelpScreen, SeatList, binding_help
 
@@ -53,7 +53,8 @@ class PlayerScreen(Screen[None]):
         body = t(f"{self.HELP}.body")
         game = (self.player.room or {}).get("game")
         if self.HELP in ("help.game", "help.wait") and game:
-            body += "\n\n" + t(f"{game}.rules")
+            coop = (self.player.game or {}).get("mode") == "coop" and has(f"{game}.rules_coop")
+            body += "\n\n" + t(f"{game}.rules_coop" if coop else f"{game}.rules")
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def refresh_room(self) -> None:
@@ -217,7 +218,7 @@ class JoinScreen(PlayerScreen):
         name_field = self.query_one("#name", Input)
         name_field.value = self.player.player_name
         code_field = self.query_one("#code", Input)
-        if self.error and self.error.get("code") != "bad_code":
+        if self.error and self.error.get("code") not in ("bad_code", "code_needed"):
             code_field.value = self.player.player_code  # a taken name shouldn't cost the code
         if not self.needs_code:  # as advertised; the field stays, in case that was stale
             self.query_one("#code-label", Static).update(t("join.code_open"))
@@ -226,7 +227,7 @@ class JoinScreen(PlayerScreen):
             self.query_one("#join-error", Static).update(
                 Text(t(f"error.{code}", detail=self.error.get("message", "")), style="bold red")
             )
-            if code == "bad_code":
+            if code in ("bad_code", "code_needed"):
                 code_field.focus()
                 return
         name_field.focus()

@@ -142,7 +142,7 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
     key = f"room_event.{kind}"
     if kind == "game_chosen":
         return t(key, game=t(f"game.{event.get('game')}.name"))
-    if kind in ("joined", "connected", "away", "back", "kicked", "bot_takes_over"):
+    if kind in ("joined", "left", "away", "back", "kicked", "bot_takes_over"):
         return t(key, name=who)
     if kind == "game_over" and "result" in event:  # the room's, not a game's own
         winners = ", ".join(names[w] for w in event["result"].get("winners", []) if w < len(names))

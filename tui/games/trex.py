@@ -5,6 +5,7 @@ the narrator of the public events."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -18,6 +19,7 @@ from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import t
 from tui.text import literal, name
 
+NEWS_SECONDS = 8.0
 COLOUR_STYLE = {"red": "bold red", "blue": "bold dodger_blue1", "yellow": "bold yellow"}
 TREX = r"""
                __
@@ -135,7 +137,8 @@ class TRexTable(GameWidget):
         elif view.get("last_match"):
             self.query_one("#tr-banner", Static).update(match_banner(view["last_match"], names))
         else:
-            self.query_one("#tr-banner", Static).update(Text(t("trex.perform"), style="bold"))
+            key = "trex.perform_coop" if view["mode"] == "coop" else "trex.perform"
+            self.query_one("#tr-banner", Static).update(Text(t(key), style="bold"))
         piles = self.query_one("#tr-piles", Static)
         piles.display = not view["over"]  # at the end the T-Rex takes their place
         piles.update(piles_picture(view))
@@ -195,8 +198,10 @@ def coop_board(view: dict[str, Any]) -> Text:
     for seat, player in enumerate(view["players"]):
         called = (coop.get("called") or [False, False])[seat]
         text.append_text(name(player))
-        text.append(f"  {t('trex.called') if called else t('trex.calling')}\n",
-                    style="green" if called else "dim")  # fmt: skip
+        if not view["over"]:
+            text.append(f"  {t('trex.called') if called else t('trex.calling')}",
+                        style="green" if called else "dim")  # fmt: skip
+        text.append("\n")
     text.rstrip()
     return text
 
@@ -269,9 +274,20 @@ class TRexHand(HandWidget):
 
     def on_mount(self) -> None:
         self._view: dict[str, Any] = {}
+        self._news_id: Any = None
+        self._news_since = 0.0
+        self._picker: PickOfferScreen | None = None
+
+    def _fade_news(self) -> None:
+        if self._view:
+            self.query_one("#tr-news", Static).update(self._news())
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._view = view
+        picker = self._picker
+        offers_in = set((view.get("offers") or {}).get("in", []))
+        if picker is not None and picker.is_attached and set(picker.seats) != offers_in:
+            picker.dismiss(None)  # the offers changed under it: ask again with `a` or `x`
         self._draw_card()
         self.query_one("#tr-status", Static).update(self._status())
         self.query_one("#tr-offers", Static).update(self._offers())
@@ -285,9 +301,18 @@ class TRexHand(HandWidget):
         view = self._view
         card = view.get("card")
         box = self.query_one("#tr-card")
+        tie = view.get("tie_break") or {}
+        if view["phase"] == "vote":
+            if view["seat"] in tie.get("tied", []):  # sudden death: the new action, at 10
+                index = tie["tied"].index(view["seat"])
+                card = {"colour": tie["colour"], "level": 10}
+                view = dict(view, actions={**view["actions"], tie["colour"]: tie["actions"][index]})
+            else:
+                card = None
         for colour in COLOUR_STYLE:
             box.set_class(bool(card) and card["colour"] == colour, f"-{colour}")
         box.display = bool(card) or view["phase"] in ("play", "call")
+        self._card_view = view
         if not card:
             box.border_title = ""
             self.query_one("#tr-card-action", Static).update(Text(t("trex.no_card"), style="dim"))
@@ -295,6 +320,7 @@ class TRexHand(HandWidget):
             self.query_one("#tr-level", Digits).update("")
             return
         colour, level = card["colour"], card["level"]
+        view = self._card_view
         box.border_title = colour_label(colour, view["symbols"]).plain
         action = literal(view["actions"].get(colour) or "—", 80, style="bold")
         self.query_one("#tr-card-action", Static).update(action)
@@ -327,13 +353,15 @@ class TRexHand(HandWidget):
         text = Text()
         if view["phase"] == "vote" and "vote" in self._legal():
             tie = view.get("tie_break") or {}
-            for seat in tie.get("tied", []):
+            for seat, action in zip(tie.get("tied", []), tie.get("actions", []), strict=False):
                 text.append(f" {seat + 1} ", style="bold reverse")
                 text.append(" ")
-                text.append_text(name(names[seat]))
-                text.append("   ")
+                text.append_text(name(names[seat], style="bold"))
+                text.append(f"  «{action}»\n")
             return text
-        if view["mode"] == "coop" or view["over"]:
+        if view.get("vote") is not None:
+            return Text(t("trex.you_voted", name=who(names, view["vote"])), style="bold")
+        if view["mode"] == "coop" or view["over"] or view["phase"] != "play":
             return text
         offers = view.get("offers") or {"out": None, "in": []}
         if offers["out"] is None:
@@ -353,8 +381,14 @@ class TRexHand(HandWidget):
         return text
 
     def _news(self) -> Text:
+        """The latest private news, for NEWS_SECONDS: then it has been read."""
         news = self._view.get("news")
         if not news:
+            return Text()
+        if news.get("id") != self._news_id:
+            self._news_id, self._news_since = news.get("id"), time.monotonic()
+            self.set_timer(NEWS_SECONDS + 0.1, self._fade_news)
+        if time.monotonic() - self._news_since > NEWS_SECONDS:
             return Text()
         names = self._view["players"]
         kind = news.get("type")
@@ -414,7 +448,8 @@ class TRexHand(HandWidget):
                 self.act({"type": verb, "from": seat})
 
         names = self._view["players"]
-        self.app.push_screen(PickOfferScreen(verb, [(s, names[s]) for s in offers]), chosen)
+        self._picker = PickOfferScreen(verb, [(s, names[s]) for s in offers])
+        self.app.push_screen(self._picker, chosen)
 
     def action_withdraw(self) -> None:
         self.act({"type": "withdraw"})
@@ -447,6 +482,7 @@ class PickOfferScreen(ModalScreen[int | None]):
         super().__init__()
         self.verb = verb
         self.offers = offers
+        self.seats = [seat for seat, _ in offers]
 
     def compose(self) -> ComposeResult:
         text = Text(t(f"trex.pick_{self.verb}") + "\n\n", style="bold")
@@ -455,12 +491,12 @@ class PickOfferScreen(ModalScreen[int | None]):
             text.append(" ")
             text.append_text(name(player))
             text.append("\n")
+        text.append("\n" + t("trex.pick_hint"), style="dim")
         with Vertical(id="confirm"):
             yield Static(text)
 
     def action_pick(self, index: int) -> None:
-        seats = [seat for seat, _ in self.offers]
-        self.dismiss(index if index in seats else None)
+        self.dismiss(index if index in self.seats else None)
 
 
 register_ui("trex", GameUI(TRexTable, TRexHand, narrate))

@@ -157,7 +157,7 @@ class LobbyScreen(HostScreen):
             ready = game is not None and game.min_players <= len(room.seats) <= game.max_players
             return True if ready else None  # None: shown, greyed out
         if action == "add_bot":
-            return True if game and game.bots else None
+            return bool(game and game.bots)  # no bots in this game: no key
         if action == "next_game":
             return len(GAMES) > 1
         if action == "kick":
