@@ -158,8 +158,8 @@ def test_two_machines_by_address_and_by_discovery(machines, tmux, tmp_path, reco
     started = time.monotonic()
     tmux.wait_for(
         "remy",
-        lambda s: "not the room code" in s and at in s,
-        "the join screen refusing the missing code (first contact over the cable)",
+        lambda s: "This table has a room code" in s and at in s,
+        "the join screen asking for the code (first contact over the cable)",
     )
     refused = time.monotonic() - started
     tmux.type_line("remy", room_code)  # the code field has the focus
