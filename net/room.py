@@ -455,7 +455,7 @@ class Room:
         try:
             self.act(seat, action)
         except IllegalAction as exc:
-            log.debug("bot %s: %r refused: %s", seat, action, exc.code)
+            log.debug("bot %s: a %r action refused: %s", seat, action.get("type"), exc.code)
             self._schedule_bots()
 
     def _cancel_bot(self, index: int) -> None:

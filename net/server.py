@@ -218,7 +218,9 @@ class Server:
                     _error(exc.code, f"refused: {exc.code}", ref, key=exc.key, params=exc.params)
                 )
             except Exception:  # a bug in a game must not cost the player the connection
-                log.exception("action %r of seat %s failed", message["action"], connection.seat)
+                # the type only: an action may carry a secret (a sealed side, a definition)
+                kind = str(message["action"].get("type"))[:32]
+                log.exception("a %r action of seat %s failed", kind, connection.seat)
                 connection.send(_error("internal", "the host could not apply that", ref))
         else:
             connection.send(_error("unexpected", f"a client does not send {kind}"))

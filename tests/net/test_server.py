@@ -343,3 +343,20 @@ async def test_a_player_absent_at_the_start_is_away_from_the_first_move(table):
     table.room.start()
     assert table.room.state["away"] == [False, True]
     assert ann.views
+
+
+async def test_no_log_line_carries_an_action_s_content(table, caplog, monkeypatch):
+    """Secrets stay out of logs too: a failing action is logged by its type alone."""
+    ann, _bob = await start_peek(table, "Ann", "Bob")
+
+    def broken(state, seat, action):
+        raise RuntimeError("a bug in a game")
+
+    monkeypatch.setattr(type(table.room.game), "apply", lambda self, s, seat, a: broken(s, seat, a))
+    with caplog.at_level("DEBUG"):
+        await ann.send(
+            {"type": "action", "action": {"type": "define", "text": "SECRET-42"}, "ref": 3}
+        )
+        error = await ann.expect("error")
+    assert error["code"] == "internal" and error["ref"] == 3
+    assert "SECRET-42" not in caplog.text and "'define'" in caplog.text
