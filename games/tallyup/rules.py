@@ -13,7 +13,8 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from games.base import CHANCE, HOST, Action, Event, IllegalAction, State
+from games.base import Action, Event, IllegalAction, State
+from games.rulebook import action_type, check_seat, not_int
 from games.tallyup.dice import (
     COLOURS,
     DOUBLE,
@@ -97,7 +98,7 @@ def setup(players: list[str], options: dict | None, min_players: int, max_player
 def _settings(options: dict) -> dict[str, Any]:
     """The known options with defaults filled in; other keys (such as `lang`) are not ours."""
     settings = {key: options.get(key, default) for key, default in OPTION_DEFAULTS.items()}
-    if _not_int(settings["target"]) or settings["target"] < 1:
+    if not_int(settings["target"]) or settings["target"] < 1:
         raise ValueError(f"target must be a positive whole number: {settings['target']!r}")
     for key in ("once_each", "high_stakes"):
         if not isinstance(settings[key], bool):
@@ -140,41 +141,17 @@ def timer(state: State) -> tuple[float, Action] | None:
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
-    kind = _action_type(action)
+    kind = action_type(action, _HANDLERS)
     if state["phase"] == OVER:
         raise IllegalAction("game_over")
-    _check_seat(state, seat, kind)
+    check_seat(state, seat, kind, HOST_ACTIONS, is_player)
     events = _HANDLERS[kind](state, seat, action)
     state["last_events"] = copy_events(events)
     return events
 
 
-def _action_type(action: Any) -> str:
-    kind = action.get("type") if isinstance(action, dict) else None
-    if not isinstance(kind, str) or kind not in _HANDLERS:
-        raise IllegalAction("unknown_action", action=kind if isinstance(kind, str) else None)
-    return kind
-
-
-def _check_seat(state: State, seat: int, kind: str) -> None:
-    if kind in HOST_ACTIONS:
-        if seat != HOST:
-            raise IllegalAction("not_host")
-    elif kind == "chance":
-        if seat != CHANCE:
-            raise IllegalAction("not_chance")
-    elif not is_player(state, seat):
-        raise IllegalAction("bad_seat", seat=seat)
-    elif state["away"][seat]:
-        raise IllegalAction("away", seat=seat)
-
-
 def is_player(state: State, seat: Any) -> bool:
-    return not _not_int(seat) and 0 <= seat < len(state["players"])
-
-
-def _not_int(value: Any) -> bool:
-    return isinstance(value, bool) or not isinstance(value, int)
+    return not not_int(seat) and 0 <= seat < len(state["players"])
 
 
 # --- player actions --------------------------------------------------------------------------
@@ -267,7 +244,7 @@ def _back(state: State, seat: int, action: Action) -> list[Event]:
 def _host_target(state: State, action: Action) -> int:
     who = action.get("seat")
     if not is_player(state, who):
-        raise IllegalAction("bad_seat", seat=who if not _not_int(who) else None)
+        raise IllegalAction("bad_seat", seat=who if not not_int(who) else None)
     return who
 
 
@@ -294,7 +271,7 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _is_face(value: Any) -> bool:
-    return not _not_int(value) and 0 <= value < 6
+    return not not_int(value) and 0 <= value < 6
 
 
 def _resolve_main_roll(state: State, rolled: list[dict]) -> list[Event]:

@@ -9,6 +9,7 @@ fresh plain data, so nothing a screen does to one can reach the state.
 from __future__ import annotations
 
 from games.base import State
+from games.rulebook import copy_result
 from games.tallyup.dice import UP_DIE, bonus_count, face_dict
 from games.tallyup.rules import OVER, copy_events, is_player, legal_types, unused_dice
 
@@ -67,12 +68,7 @@ def public_view(state: State) -> dict:
 
 
 def result(state: State) -> dict | None:
-    if state["result"] is None:
-        return None
-    return {
-        key: list(value) if isinstance(value, list) else value
-        for key, value in state["result"].items()
-    }
+    return copy_result(state["result"])
 
 
 def _rolled(dice: list[dict]) -> list[dict]:

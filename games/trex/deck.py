@@ -90,9 +90,7 @@ class DeckError(ValueError):
     str() reads like `deck.toml, line 12, field red[3]: empty text`.
     """
 
-    def __init__(
-        self, path: str | None, line: int | None, field: str | None, problem: str
-    ) -> None:
+    def __init__(self, path: str | None, line: int | None, field: str | None, problem: str) -> None:
         self.path = path
         self.line = line
         self.field = field
@@ -100,8 +98,15 @@ class DeckError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = [p for p in (self.path, self.line and f"line {self.line}",
-                             self.field and f"field {self.field}") if p]
+        where = [
+            p
+            for p in (
+                self.path,
+                self.line and f"line {self.line}",
+                self.field and f"field {self.field}",
+            )
+            if p
+        ]
         return f"{', '.join(where)}: {self.problem}" if where else self.problem
 
     def __reduce__(self):  # picklable despite the custom __init__
@@ -203,7 +208,7 @@ def _decode(data: bytes, source: str) -> str:
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
 _TOML_HINTS = (
-    ("illegal character '\\n'", " — is a closing quote missing? A text ends with \" on its line"),
+    ("illegal character '\\n'", ' — is a closing quote missing? A text ends with " on its line'),
     ("cannot overwrite a value", " — the same key is set twice"),
     ("cannot declare", " — the same [table] appears twice"),
     ("invalid value", ' — values are numbers, "texts in quotes", [lists] or { tables }'),
@@ -229,17 +234,23 @@ def _parse(text: str, source: str) -> _Layer:
         hint = next((h for k, h in _TOML_HINTS if k in msg), "")
         raise DeckError(source, line, None, f"TOML syntax error: {msg}{hint}") from None
 
-    def err(path: tuple[str, ...], problem: str, field_name: str | None = None,
-            line: int | None = None) -> DeckError:
-        return DeckError(source, line if line is not None else loc.line_for(path),
-                         field_name or ".".join(path), problem)
+    def err(
+        path: tuple[str, ...], problem: str, field_name: str | None = None, line: int | None = None
+    ) -> DeckError:
+        return DeckError(
+            source,
+            line if line is not None else loc.line_for(path),
+            field_name or ".".join(path),
+            problem,
+        )
 
     for key in raw:
         if key not in _TOP_KEYS:
             raise err((key,), f"unknown key {key!r} (a deck has [actions] and/or [numbers])")
     if not raw:
-        raise DeckError(source, None, None,
-                        "the deck defines nothing: add [actions] and/or [numbers]")
+        raise DeckError(
+            source, None, None, "the deck defines nothing: add [actions] and/or [numbers]"
+        )
 
     actions: dict[str, tuple[str, ...]] = {}
     if "actions" in raw:
@@ -247,7 +258,7 @@ def _parse(text: str, source: str) -> _Layer:
         if not isinstance(table, dict):
             raise err(("actions",), "must be a table: [actions] with one list per colour")
         if not table:
-            raise err(("actions",), "[actions] lists no colour (red = [\"…\", …] etc.)")
+            raise err(("actions",), '[actions] lists no colour (red = ["…", …] etc.)')
         seen: dict[str, tuple[str, int | None]] = {}  # normalised text -> (field, line)
         for colour, items in table.items():
             path = ("actions", colour)
@@ -264,17 +275,25 @@ def _parse(text: str, source: str) -> _Layer:
                 fname = f"{colour}[{i + 1}]"
                 line = loc.item_line(path, i)
                 if not isinstance(item, str):
-                    raise err(path, f"must be text in quotes, not {_toml_type(item)}",
-                              fname, line)
+                    raise err(path, f"must be text in quotes, not {_toml_type(item)}", fname, line)
                 textv = item.strip()
                 if not textv:
                     raise err(path, "empty text", fname, line)
                 if len(textv) > MAX_ACTION_LEN:
-                    raise err(path, f"too long: {len(textv)} characters (at most "
-                              f"{MAX_ACTION_LEN})", fname, line)
+                    raise err(
+                        path,
+                        f"too long: {len(textv)} characters (at most {MAX_ACTION_LEN})",
+                        fname,
+                        line,
+                    )
                 if bad := _bad_char(textv):
-                    raise err(path, f"contains {bad} (line breaks, tabs and control "
-                              "characters are not allowed)", fname, line)
+                    raise err(
+                        path,
+                        f"contains {bad} (line breaks, tabs and control "
+                        "characters are not allowed)",
+                        fname,
+                        line,
+                    )
                 textv = " ".join(textv.split())
                 key = _norm(textv)
                 if key in seen:
@@ -303,15 +322,23 @@ def _parse_numbers(table: Any, err) -> _NumSpec:
             spec.byebye = _count(value, path, err)
         elif key in COLOURS:
             if not isinstance(value, dict):
-                raise err(path, f"must be a table: [numbers.{key}] with copies_per_level, "
-                          "byebye and/or levels")
+                raise err(
+                    path,
+                    f"must be a table: [numbers.{key}] with copies_per_level, byebye and/or levels",
+                )
             spec.colours[key] = _parse_colour(value, path, err)
         elif key in ("byebye", "levels"):
-            raise err(path, f"{key!r} goes in a colour's table, e.g. [numbers.red]; "
-                      "for every colour use byebye_per_colour / copies_per_level")
+            raise err(
+                path,
+                f"{key!r} goes in a colour's table, e.g. [numbers.red]; "
+                "for every colour use byebye_per_colour / copies_per_level",
+            )
         else:
-            raise err(path, f"unknown key {key!r} (known: copies_per_level, byebye_per_colour,"
-                      f" or a colour: {', '.join(COLOURS)})")
+            raise err(
+                path,
+                f"unknown key {key!r} (known: copies_per_level, byebye_per_colour,"
+                f" or a colour: {', '.join(COLOURS)})",
+            )
     return spec
 
 
@@ -419,21 +446,27 @@ def _compose(spec: _NumSpec, blame: _Layer) -> tuple[NumberCard, ...]:
             cards.extend([NumberCard(colour, level)] * n)
             n_colour += n
         if n_colour == 0:
-            raise fail(where(colour, ("levels", "copies_per_level")),
-                       f"{colour} has no number cards with a level (every colour needs at "
-                       "least one)")
+            raise fail(
+                where(colour, ("levels", "copies_per_level")),
+                f"{colour} has no number cards with a level (every colour needs at least one)",
+            )
         bb = col.byebye if col.byebye is not None else top_byebye
         cards.extend([NumberCard(colour, None)] * bb)
         levelled += n_colour
         byebyes += bb
     if levelled < MIN_LEVEL_CARDS:
-        raise fail(where("", ("copies_per_level",)) if src.copies is not None else ("numbers",),
-                   f"only {levelled} number cards with a level (at least {MIN_LEVEL_CARDS}: "
-                   "up to 8 players each hold one)")
+        raise fail(
+            where("", ("copies_per_level",)) if src.copies is not None else ("numbers",),
+            f"only {levelled} number cards with a level (at least {MIN_LEVEL_CARDS}: "
+            "up to 8 players each hold one)",
+        )
     if byebyes > levelled:
         path = ("numbers", "byebye_per_colour") if src.byebye is not None else ("numbers",)
-        raise fail(path, f"{byebyes} bye-bye cards but only {levelled} cards with a level "
-                   "(at most as many bye-bye cards as cards with a level)")
+        raise fail(
+            path,
+            f"{byebyes} bye-bye cards but only {levelled} cards with a level "
+            "(at most as many bye-bye cards as cards with a level)",
+        )
     return tuple(cards)
 
 
@@ -445,9 +478,12 @@ def _overlay(base: Deck, layer: _Layer, lang: str) -> Deck:
     for colour, texts in layer.actions.items():
         for i, t in enumerate(texts):
             if (other := kept.get(_norm(t))) is not None:
-                raise DeckError(layer.source, layer.loc.item_line(("actions", colour), i),
-                                f"{colour}[{i + 1}]",
-                                f"duplicate of a shipped {other} card ({lang}): {t!r}")
+                raise DeckError(
+                    layer.source,
+                    layer.loc.item_line(("actions", colour), i),
+                    f"{colour}[{i + 1}]",
+                    f"duplicate of a shipped {other} card ({lang}): {t!r}",
+                )
     if layer.numbers is None:
         numbers = base.numbers
     else:
@@ -478,15 +514,18 @@ def _shipped_numbers_layer() -> _Layer:
 @cache
 def _shipped_lang_layer(lang: str) -> _Layer:
     if lang not in LANGS:
-        raise DeckError(None, None, "lang", f"no deck for language {lang!r} "
-                        f"(languages: {', '.join(LANGS)})")
+        raise DeckError(
+            None, None, "lang", f"no deck for language {lang!r} (languages: {', '.join(LANGS)})"
+        )
     text, source = _read_content(f"{lang}.toml")
     return _parse(text, source)
 
 
 def _shipped_spec(lang: str) -> _NumSpec:
-    return _NumSpec().overlay(_shipped_numbers_layer().numbers).overlay(
-        _shipped_lang_layer(lang).numbers
+    return (
+        _NumSpec()
+        .overlay(_shipped_numbers_layer().numbers)
+        .overlay(_shipped_lang_layer(lang).numbers)
     )
 
 
@@ -499,9 +538,13 @@ def _shipped(lang: str) -> Deck:
     for colour in COLOURS:
         n = len(layer.actions.get(colour, ()))
         if n < MIN_SHIPPED_ACTIONS:
-            raise DeckError(layer.source, layer.loc.line_for(("actions", colour)),
-                            f"actions.{colour}", f"a shipped deck needs at least "
-                            f"{MIN_SHIPPED_ACTIONS} {colour} action cards, has {n}")
+            raise DeckError(
+                layer.source,
+                layer.loc.line_for(("actions", colour)),
+                f"actions.{colour}",
+                f"a shipped deck needs at least "
+                f"{MIN_SHIPPED_ACTIONS} {colour} action cards, has {n}",
+            )
     return Deck(dict(layer.actions), numbers)
 
 

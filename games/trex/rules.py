@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import CHANCE, HOST, Action, Event, IllegalAction, State
+from games.base import Action, Event, IllegalAction, State
+from games.rulebook import action_type, check_seat, not_int
 from games.trex.deck import COLOURS, Deck, load_deck
 
 # Phases.
@@ -181,10 +182,10 @@ def timer(state: State) -> tuple[float, Action] | None:
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
-    kind = _action_type(action)
+    kind = action_type(action, _HANDLERS)
     if state["phase"] == OVER:
         raise IllegalAction("game_over")
-    _check_seat(state, seat, kind)
+    check_seat(state, seat, kind, HOST_ACTIONS, is_player)
     if state["chance"] is not None and kind not in ANYTIME:
         raise IllegalAction("shuffling")
     events = _HANDLERS[kind](state, seat, action)
@@ -195,32 +196,8 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def _action_type(action: Any) -> str:
-    kind = action.get("type") if isinstance(action, dict) else None
-    if not isinstance(kind, str) or kind not in _HANDLERS:
-        raise IllegalAction("unknown_action", action=kind if isinstance(kind, str) else None)
-    return kind
-
-
-def _check_seat(state: State, seat: int, kind: str) -> None:
-    if kind in HOST_ACTIONS:
-        if seat != HOST:
-            raise IllegalAction("not_host")
-    elif kind == "chance":
-        if seat != CHANCE:
-            raise IllegalAction("not_chance")
-    elif not is_player(state, seat):
-        raise IllegalAction("bad_seat", seat=seat if not _not_int(seat) else None)
-    elif state["away"][seat]:
-        raise IllegalAction("away", seat=seat)
-
-
 def is_player(state: State, seat: Any) -> bool:
-    return not _not_int(seat) and 0 <= seat < len(state["players"])
-
-
-def _not_int(value: Any) -> bool:
-    return isinstance(value, bool) or not isinstance(value, int)
+    return not not_int(seat) and 0 <= seat < len(state["players"])
 
 
 # --- the competitive game: offers, answers, skips ---------------------------------------------
@@ -288,7 +265,7 @@ def _require_play(state: State) -> None:
 def _seat_arg(state: State, action: Action, key: str) -> int:
     value = action.get(key)
     if not is_player(state, value):
-        raise IllegalAction("bad_seat", seat=value if not _not_int(value) else None)
+        raise IllegalAction("bad_seat", seat=value if not not_int(value) else None)
     return value
 
 
@@ -393,7 +370,7 @@ def _vote(state: State, seat: int, action: Action) -> list[Event]:
     if seat in tie["tied"]:
         raise IllegalAction("tied_cannot_vote")
     choice = action.get("for")
-    if _not_int(choice) or choice not in tie["tied"]:
+    if not_int(choice) or choice not in tie["tied"]:
         raise IllegalAction("bad_vote", tied=list(tie["tied"]))
     if tie["votes"][seat] is not None:
         raise IllegalAction("already_voted")
@@ -566,7 +543,7 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
 def is_permutation(value: Any, size: int) -> bool:
     if not isinstance(value, list | tuple) or len(value) != size:
         return False
-    return not any(_not_int(i) for i in value) and sorted(value) == list(range(size))
+    return not any(not_int(i) for i in value) and sorted(value) == list(range(size))
 
 
 def _pile(state: State, name: str) -> list[int]:

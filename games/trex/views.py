@@ -11,6 +11,7 @@ player knows. Views are fresh plain data, so nothing a screen does to one can re
 from __future__ import annotations
 
 from games.base import State
+from games.rulebook import copy_result
 from games.trex.deck import COLOURS, SYMBOLS
 from games.trex.rules import (
     OVER,
@@ -120,9 +121,4 @@ def _copy_news(news: dict) -> dict:
 
 
 def result(state: State) -> dict | None:
-    if state["result"] is None:
-        return None
-    return {
-        key: list(value) if isinstance(value, list) else value
-        for key, value in state["result"].items()
-    }
+    return copy_result(state["result"])

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from games import CHANCE, GAMES, HOST, IllegalAction
+from games import CHANCE, GAMES, HOST, IllegalAction, rulebook
 from games.tallyup.dice import TALLY_DICE, UP_DIE
 
 GAME = GAMES["tallyup"]
@@ -917,6 +917,10 @@ def test_the_refusals_cover_every_code_the_rules_raise_and_the_package_documents
     import games.tallyup
     from games.tallyup import rules
 
-    raised = set(re.findall(r'IllegalAction\(\s*"(\w+)"', inspect.getsource(rules)))
+    raised = set(
+        re.findall(
+            r'IllegalAction\(\s*"(\w+)"', inspect.getsource(rules) + inspect.getsource(rulebook)
+        )
+    )
     assert {code for *_, code in REFUSALS} == raised
     assert all(f"`{code}`" in games.tallyup.__doc__ for code in raised)

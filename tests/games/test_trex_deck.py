@@ -79,8 +79,9 @@ def test_languages_are_written_separately():
     en, ru = load_deck("en"), load_deck("ru")
     for colour in COLOURS:
         assert all(t.isascii() for t in en.actions[colour])
-        assert all(any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in t)
-                   for t in ru.actions[colour])
+        assert all(
+            any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in t) for t in ru.actions[colour]
+        )
 
 
 def test_symbols_are_distinct_single_characters():
@@ -108,110 +109,188 @@ def test_unknown_language():
 BROKEN = [
     pytest.param(  # unclosed string
         '[actions]\nred = [\n  "Brush your teeth,\n]\n',
-        3, None, "TOML syntax error", id="syntax",
+        3,
+        None,
+        "TOML syntax error",
+        id="syntax",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 2\ncopies_per_level = 3\n',
-        3, None, "TOML syntax error", id="syntax-repeated-key",
+        "[numbers]\ncopies_per_level = 2\ncopies_per_level = 3\n",
+        3,
+        None,
+        "TOML syntax error",
+        id="syntax-repeated-key",
     ),
     pytest.param(
         '# my deck\n[actions]\nred = ["Brush your teeth"]\ngreen = ["Be a frog"]\n',
-        4, "actions.green", "unknown colour 'green'", id="unknown-colour",
+        4,
+        "actions.green",
+        "unknown colour 'green'",
+        id="unknown-colour",
     ),
     pytest.param(
-        '[numbers.purple]\ncopies_per_level = 1\n',
-        1, "numbers.purple", "unknown key 'purple'", id="unknown-colour-numbers",
+        "[numbers.purple]\ncopies_per_level = 1\n",
+        1,
+        "numbers.purple",
+        "unknown key 'purple'",
+        id="unknown-colour-numbers",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 2\n\n[numbers.red]\nlevels = { 1 = 2, 11 = 2 }\n',
-        5, "numbers.red.levels.11", "level 11 does not exist", id="level-11",
+        "[numbers]\ncopies_per_level = 2\n\n[numbers.red]\nlevels = { 1 = 2, 11 = 2 }\n",
+        5,
+        "numbers.red.levels.11",
+        "level 11 does not exist",
+        id="level-11",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 2\nbyebye_per_colour = -1\n',
-        3, "numbers.byebye_per_colour", "count -1 is negative", id="count-minus-1",
+        "[numbers]\ncopies_per_level = 2\nbyebye_per_colour = -1\n",
+        3,
+        "numbers.byebye_per_colour",
+        "count -1 is negative",
+        id="count-minus-1",
     ),
     pytest.param(
-        '[numbers.blue]\nbyebye = 1.5\n',
-        2, "numbers.blue.byebye", "must be a whole number", id="count-float",
+        "[numbers.blue]\nbyebye = 1.5\n",
+        2,
+        "numbers.blue.byebye",
+        "must be a whole number",
+        id="count-float",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 500\n',
-        2, "numbers.copies_per_level", "too large", id="count-huge",
+        "[numbers]\ncopies_per_level = 500\n",
+        2,
+        "numbers.copies_per_level",
+        "too large",
+        id="count-huge",
     ),
     pytest.param(
         '[actions]\nred = [\n  "Brush your teeth",\n  "   ",\n  "Make the bed",\n]\n',
-        4, "red[2]", "empty text", id="empty-text",
+        4,
+        "red[2]",
+        "empty text",
+        id="empty-text",
     ),
     pytest.param(
         '[actions]\nblue = [\n  "Be a cat", "' + "very " * 20 + 'long",\n]\n',
-        3, "blue[2]", "too long: 104 characters", id="too-long",
+        3,
+        "blue[2]",
+        "too long: 104 characters",
+        id="too-long",
     ),
     pytest.param(
         '[actions]\nred = ["Brush your teeth"]\nyellow = [\n  "Win the lottery",\n'
         '  "brush your TEETH!",\n]\n',
-        5, "yellow[2]", "duplicate of red[1] (line 2)", id="duplicate",
+        5,
+        "yellow[2]",
+        "duplicate of red[1] (line 2)",
+        id="duplicate",
     ),
     pytest.param(
         '[actions]\nred = ["Чистить ёлку", "чистить елку"]\n',
-        2, "red[2]", "duplicate of red[1]", id="duplicate-yo",
+        2,
+        "red[2]",
+        "duplicate of red[1]",
+        id="duplicate-yo",
     ),
     pytest.param(
         '[actions]\nred = ["Brush your teeth\\tslowly"]\n',
-        2, "red[1]", "U+0009", id="control-char",
+        2,
+        "red[1]",
+        "U+0009",
+        id="control-char",
     ),
     pytest.param(
         '[actions]\nred = ["Brush your teeth", 42]\n',
-        2, "red[2]", "must be text", id="not-text",
+        2,
+        "red[2]",
+        "must be text",
+        id="not-text",
     ),
     pytest.param(
-        '[actions]\nred = []\n',
-        2, "actions.red", "no action cards", id="no-actions",
+        "[actions]\nred = []\n",
+        2,
+        "actions.red",
+        "no action cards",
+        id="no-actions",
     ),
     pytest.param(
         '[actions]\nred = "Brush your teeth"\n',
-        2, "actions.red", "must be a list", id="not-a-list",
+        2,
+        "actions.red",
+        "must be a list",
+        id="not-a-list",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 2\n\n[numbers.yellow]\ncopies_per_level = 0\n',
-        5, "numbers.yellow.copies_per_level", "yellow has no number cards", id="no-numbers",
+        "[numbers]\ncopies_per_level = 2\n\n[numbers.yellow]\ncopies_per_level = 0\n",
+        5,
+        "numbers.yellow.copies_per_level",
+        "yellow has no number cards",
+        id="no-numbers",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 0\n',
-        2, "numbers.copies_per_level", "red has no number cards", id="no-numbers-at-all",
+        "[numbers]\ncopies_per_level = 0\n",
+        2,
+        "numbers.copies_per_level",
+        "red has no number cards",
+        id="no-numbers-at-all",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 0\n[numbers.red]\nlevels = {1 = 1, 2 = 1}\n'
-        '[numbers.blue]\nlevels = {3 = 1}\n[numbers.yellow]\nlevels = {5 = 1}\n',
-        2, "numbers.copies_per_level", "only 4 number cards with a level", id="too-few",
+        "[numbers]\ncopies_per_level = 0\n[numbers.red]\nlevels = {1 = 1, 2 = 1}\n"
+        "[numbers.blue]\nlevels = {3 = 1}\n[numbers.yellow]\nlevels = {5 = 1}\n",
+        2,
+        "numbers.copies_per_level",
+        "only 4 number cards with a level",
+        id="too-few",
     ),
     pytest.param(
-        '[numbers]\ncopies_per_level = 1\nbyebye_per_colour = 10\n'
-        '[numbers.red]\nlevels = { 1 = 0 }\n',
-        3, "numbers.byebye_per_colour", "30 bye-bye cards", id="too-many-byebye",
+        "[numbers]\ncopies_per_level = 1\nbyebye_per_colour = 10\n"
+        "[numbers.red]\nlevels = { 1 = 0 }\n",
+        3,
+        "numbers.byebye_per_colour",
+        "30 bye-bye cards",
+        id="too-many-byebye",
     ),
     pytest.param(
         '# our deck\ntitle = "Ours"\n\n[actions]\nred = ["Brush your teeth"]\n',
-        2, "title", "unknown key 'title'", id="unknown-key",
+        2,
+        "title",
+        "unknown key 'title'",
+        id="unknown-key",
     ),
     pytest.param(
-        '[numbers]\ncopies = 2\n',
-        2, "numbers.copies", "unknown key 'copies'", id="unknown-numbers-key",
+        "[numbers]\ncopies = 2\n",
+        2,
+        "numbers.copies",
+        "unknown key 'copies'",
+        id="unknown-numbers-key",
     ),
     pytest.param(
-        '[numbers.red]\nbyebye = 1\nlevel = {1 = 2}\n',
-        3, "numbers.red.level", "unknown key 'level'", id="unknown-colour-key",
+        "[numbers.red]\nbyebye = 1\nlevel = {1 = 2}\n",
+        3,
+        "numbers.red.level",
+        "unknown key 'level'",
+        id="unknown-colour-key",
     ),
     pytest.param(
-        '[numbers]\nbyebye = 1\n',
-        2, "numbers.byebye", "goes in a colour's table", id="byebye-misplaced",
+        "[numbers]\nbyebye = 1\n",
+        2,
+        "numbers.byebye",
+        "goes in a colour's table",
+        id="byebye-misplaced",
     ),
     pytest.param(
         'actions = ["Brush your teeth"]\n',
-        1, "actions", "must be a table", id="actions-not-table",
+        1,
+        "actions",
+        "must be a table",
+        id="actions-not-table",
     ),
     pytest.param(
-        '# nothing here\n',
-        None, None, "defines nothing", id="empty-file",
+        "# nothing here\n",
+        None,
+        None,
+        "defines nothing",
+        id="empty-file",
     ),
 ]
 
@@ -238,7 +317,11 @@ def test_error_str_format():
     assert isinstance(e.value, ValueError)
     again = pickle.loads(pickle.dumps(e.value))
     assert (again.path, again.line, again.field, again.problem) == (
-        "deck.toml", 4, "red[2]", "empty text")
+        "deck.toml",
+        4,
+        "red[2]",
+        "empty text",
+    )
 
 
 def test_item_lines_follow_the_array_layout():

@@ -14,7 +14,7 @@ import re
 import pytest
 
 import games.trex
-from games import CHANCE, HOST, IllegalAction
+from games import CHANCE, HOST, IllegalAction, rulebook
 from games.testing import replay
 from games.trex import TREX, rules
 from games.trex.deck import COLOURS, load_deck
@@ -893,7 +893,11 @@ def test_a_bool_outcome_is_not_an_index():
 
 
 def test_every_code_is_tested_and_documented():
-    raised = set(re.findall(r'IllegalAction\(\s*"(\w+)"', inspect.getsource(rules)))
+    raised = set(
+        re.findall(
+            r'IllegalAction\(\s*"(\w+)"', inspect.getsource(rules) + inspect.getsource(rulebook)
+        )
+    )
     assert {code for *_, code in REFUSALS} == raised
     assert all(f"`{code}`" in games.trex.__doc__ for code in raised)
 
