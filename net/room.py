@@ -441,7 +441,9 @@ class Room:
             bot = self._bots.get(index)
             if bot is None:
                 bot = self._bots[index] = game.bots[strength]()
-            plan = bot.act(game.view(self.state, index), index, self.rng)
+            # a game may tell its bots more than the seat's view (never sent anywhere)
+            see = getattr(game, "bot_view", game.view)
+            plan = bot.act(see(self.state, index), index, self.rng)
             scheduled = self._bot_moves.get(index)
             if plan is None:
                 self._cancel_bot(index)

@@ -16,12 +16,12 @@ Reading the content files is the only I/O here: no clock, no randomness.
 from __future__ import annotations
 
 import re
-import tomllib
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from games.deckfile import DeckError, bad_char, decode, norm, parse_toml, toml_type
 
 COLOURS = ("red", "blue", "yellow")
 """The three action colours, in canonical order (also the order of `Deck.numbers`)."""
@@ -84,35 +84,6 @@ class Deck:
     numbers: tuple[NumberCard, ...]
 
 
-class DeckError(ValueError):
-    """A mistake in a deck file: `path`, `line` (1-based or None), `field` (or None), `problem`.
-
-    str() reads like `deck.toml, line 12, field red[3]: empty text`.
-    """
-
-    def __init__(self, path: str | None, line: int | None, field: str | None, problem: str) -> None:
-        self.path = path
-        self.line = line
-        self.field = field
-        self.problem = problem
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        where = [
-            p
-            for p in (
-                self.path,
-                self.line and f"line {self.line}",
-                self.field and f"field {self.field}",
-            )
-            if p
-        ]
-        return f"{', '.join(where)}: {self.problem}" if where else self.problem
-
-    def __reduce__(self):  # picklable despite the custom __init__
-        return (type(self), (self.path, self.line, self.field, self.problem))
-
-
 # --------------------------------------------------------------------------------------------
 # Public API
 
@@ -127,7 +98,7 @@ def load_deck(lang: str = "en", path: str | None = None) -> Deck:
             data = f.read()
     except OSError as e:
         raise DeckError(str(path), None, None, f"cannot read the file: {e.strerror or e}") from e
-    text = _decode(data, str(path))
+    text = decode(data, str(path))
     layer = _parse(text, str(path))
     return _overlay(base, layer, lang)
 
@@ -196,43 +167,9 @@ _NUMBER_KEYS = ("copies_per_level", "byebye_per_colour", *COLOURS)
 _COLOUR_KEYS = ("copies_per_level", "byebye", "levels")
 
 
-def _decode(data: bytes, source: str) -> str:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise DeckError(source, line, None, "not UTF-8 text (save the file as UTF-8)") from e
-    return text.removeprefix("\ufeff")
-
-
-_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
-_TOML_HINTS = (
-    ("illegal character '\\n'", ' — is a closing quote missing? A text ends with " on its line'),
-    ("cannot overwrite a value", " — the same key is set twice"),
-    ("cannot declare", " — the same [table] appears twice"),
-    ("invalid value", ' — values are numbers, "texts in quotes", [lists] or { tables }'),
-    ("expected '=' after a key", " — a line is `key = value`; is a quote or a comma missing?"),
-    ("unclosed array", " — a comma or a ] is missing"),
-)
-
-
 def _parse(text: str, source: str) -> _Layer:
     loc = _Locator(text)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        msg = str(e)
-        line: int | None = None
-        if m := _TOML_AT.search(msg):
-            line = int(m.group(1))
-            msg = f"{msg[: m.start()]} (column {m.group(2)})"
-        elif m := _TOML_END.search(msg):
-            line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
-            msg = f"{msg[: m.start()]} (at the end of the file)"
-        msg = msg[:1].lower() + msg[1:]
-        hint = next((h for k, h in _TOML_HINTS if k in msg), "")
-        raise DeckError(source, line, None, f"TOML syntax error: {msg}{hint}") from None
+    raw = parse_toml(text, source)
 
     def err(
         path: tuple[str, ...], problem: str, field_name: str | None = None, line: int | None = None
@@ -275,7 +212,7 @@ def _parse(text: str, source: str) -> _Layer:
                 fname = f"{colour}[{i + 1}]"
                 line = loc.item_line(path, i)
                 if not isinstance(item, str):
-                    raise err(path, f"must be text in quotes, not {_toml_type(item)}", fname, line)
+                    raise err(path, f"must be text in quotes, not {toml_type(item)}", fname, line)
                 textv = item.strip()
                 if not textv:
                     raise err(path, "empty text", fname, line)
@@ -286,7 +223,7 @@ def _parse(text: str, source: str) -> _Layer:
                         fname,
                         line,
                     )
-                if bad := _bad_char(textv):
+                if bad := bad_char(textv):
                     raise err(
                         path,
                         f"contains {bad} (line breaks, tabs and control "
@@ -295,7 +232,7 @@ def _parse(text: str, source: str) -> _Layer:
                         line,
                     )
                 textv = " ".join(textv.split())
-                key = _norm(textv)
+                key = norm(textv)
                 if key in seen:
                     other, other_line = seen[key]
                     at = f" (line {other_line})" if other_line else ""
@@ -367,41 +304,12 @@ def _parse_colour(table: dict, path: tuple[str, ...], err) -> _ColSpec:
 
 def _count(value: Any, path: tuple[str, ...], err) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise err(path, f"must be a whole number 0..{MAX_COUNT}, not {_toml_type(value)}")
+        raise err(path, f"must be a whole number 0..{MAX_COUNT}, not {toml_type(value)}")
     if value < 0:
         raise err(path, f"count {value} is negative (0..{MAX_COUNT})")
     if value > MAX_COUNT:
         raise err(path, f"count {value} is too large (0..{MAX_COUNT})")
     return value
-
-
-def _toml_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"true/false ({str(value).lower()})"
-    if isinstance(value, str):
-        return f"text ({value!r})"
-    if isinstance(value, int):
-        return f"a number ({value})"
-    if isinstance(value, float):
-        return f"a decimal number ({value})"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
-def _bad_char(text: str) -> str | None:
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return f"the character U+{ord(ch):04X}"
-    return None
-
-
-def _norm(text: str) -> str:
-    """What counts as 'the same card': case, ё/е, spacing and final punctuation ignored."""
-    t = " ".join(text.casefold().replace("ё", "е").split())
-    return t.rstrip(" .!?…")
 
 
 # --------------------------------------------------------------------------------------------
@@ -474,10 +382,10 @@ def _overlay(base: Deck, layer: _Layer, lang: str) -> Deck:
     """`base` (a complete deck) with `layer`'s actions and number keys on top."""
     actions = {c: layer.actions.get(c, base.actions[c]) for c in COLOURS}
     # a user's card may not repeat a shipped card of a colour it keeps
-    kept = {_norm(t): c for c in COLOURS if c not in layer.actions for t in base.actions[c]}
+    kept = {norm(t): c for c in COLOURS if c not in layer.actions for t in base.actions[c]}
     for colour, texts in layer.actions.items():
         for i, t in enumerate(texts):
-            if (other := kept.get(_norm(t))) is not None:
+            if (other := kept.get(norm(t))) is not None:
                 raise DeckError(
                     layer.source,
                     layer.loc.item_line(("actions", colour), i),
@@ -502,7 +410,7 @@ def _read_content(name: str) -> tuple[str, str]:
         data = (resources.files(__package__) / "content" / name).read_bytes()
     except OSError as e:
         raise DeckError(source, None, None, f"shipped file missing: {e}") from e
-    return _decode(data, source), source
+    return decode(data, source), source
 
 
 @cache

@@ -1,0 +1,121 @@
+"""Tesauro bots: a scholar who defines and a Sapiente who judges, from what the seat knows.
+
+A bot plays from `views.bot_view`: its seat's own view plus its vocabulary (the true
+definitions of the pool's words, which never come up in this game).
+- As the **Brillante** it takes the card's category and gives the true definition.
+- As an **Orate** it takes a free tile whose category it has words for and bluffs with the real
+  definition of a *different* word of that category — so its bluff reads like a dictionary.
+- As the **Sapiente** it cannot know the answer; it judges as a careful person would. Each
+  definition is weighed by how much it reads like a dictionary entry (a full sentence of a
+  plausible length, a capital and a full stop, no "I", no jokes, no shouting), and "everyone's
+  crazy" is declared with the chance that the Brillante card is the one aside (1 in N), more
+  often when every definition reads badly.
+
+Decisions are a function of the view (a generator seeded by the seat, the turn and the word),
+so the host can ask again after any event and get the same move; only the delays use the
+`rng` the bot is handed. Delays are human: a few seconds to pick a tile, most of the thinking
+time to "write", time to read the definitions before judging.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from games.base import Action
+
+_FIRST_PERSON = re.compile(
+    r"\b(i|me|my|we|us|lol|haha|idk|я|мне|меня|мой|моя|мы|нас|хаха|лол)\b", re.IGNORECASE
+)
+
+
+def dictionary_likeness(text: str | None) -> float:
+    """How much a definition reads like a dictionary's, 0.05..1 (None: spoken aloud, 0.5)."""
+    if text is None:
+        return 0.5
+    score = 1.0
+    length = len(text)
+    if length < 15:
+        score *= 0.3
+    elif length < 30 or length > 220:
+        score *= 0.7
+    if not text[:1].isupper():
+        score *= 0.7
+    if not text.endswith((".", "…")):
+        score *= 0.8
+    if "!" in text or "?" in text:
+        score *= 0.4
+    if _FIRST_PERSON.search(text):
+        score *= 0.3
+    letters = [c for c in text if c.isalpha()]
+    if letters and sum(c.isupper() for c in letters) > len(letters) / 2:
+        score *= 0.3
+    return max(score, 0.05)
+
+
+class TesauroBot:
+    """The one bot strength ("normal")."""
+
+    def act(self, view: dict, seat: int, rng: random.Random) -> tuple[float, Action] | None:
+        legal = view.get("legal") or []
+        if not legal:
+            return None
+        mind = random.Random(f"tesauro:{seat}:{view['turn']}:{view['word']}:{view['phase']}")
+        phase = view["phase"]
+        if "choose" in legal:
+            return rng.uniform(1.5, 4.0), {"type": "choose", "entry": mind.randrange(2)}
+        if phase == "judge":
+            return self._judge(view, mind, rng)
+        if phase == "speak":
+            return rng.uniform(4.0, 8.0), {"type": "define", "text": self._definition(view, mind)}
+        if "tile" in legal and view["tile"] is None:
+            return rng.uniform(2.0, 6.0), {"type": "tile", "category": self._tile(view, mind)}
+        if "define" in legal:
+            return self._thinking(view, rng), {
+                "type": "define",
+                "text": self._definition(view, mind),
+            }
+        if "done" in legal:
+            return self._thinking(view, rng) / 2, {"type": "done"}
+        return None
+
+    def _tile(self, view: dict, mind: random.Random) -> str:
+        allowed = view["allowed"]
+        if view["role"] == "brillante":
+            return allowed[0]
+        vocabulary = view.get("vocabulary") or {}
+        known = [c for c in allowed if vocabulary.get(c)]
+        return mind.choice(known or allowed)
+
+    def _definition(self, view: dict, mind: random.Random) -> str:
+        entry = view["entry"]
+        if view["role"] == "brillante":
+            return entry["definition"]
+        vocabulary = view.get("vocabulary") or {}
+        choices = vocabulary.get(view["tile"]) or [d for ds in vocabulary.values() for d in ds]
+        choices = [d for d in choices if d != entry["definition"]]
+        if not choices:  # a dictionary with no pool: the nearest thing to a bluff it has
+            return entry["definition"] if view["tile"] == entry["category"] else "—"
+        return mind.choice(sorted(choices))
+
+    @staticmethod
+    def _thinking(view: dict, rng: random.Random) -> float:
+        seconds = view["think_seconds"] or 40
+        return rng.uniform(0.25, 0.6) * min(seconds, 60)
+
+    def _judge(self, view: dict, mind: random.Random, rng: random.Random) -> tuple[float, Action]:
+        defs = view["defs"]
+        delay = rng.uniform(4.0, 7.0) + 2.0 * len(defs)
+        if not defs:
+            return delay, {"type": "crazy"}
+        weights = [dictionary_likeness(d["text"]) ** 2 for d in defs]
+        n = len(view["players"])
+        crazy = 1 / n
+        if max(weights) < 0.25:
+            crazy = min(0.6, crazy * 2)
+        if len(defs) < n - 1:  # somebody gave none: perhaps the Brillante, perhaps nobody
+            crazy *= 0.8
+        if mind.random() < crazy:
+            return delay, {"type": "crazy"}
+        pick = mind.choices(defs, weights=weights)[0]
+        return delay, {"type": "pick", "seat": pick["seat"]}

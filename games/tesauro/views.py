@@ -1,0 +1,116 @@
+"""What each seat may know: the table's view and a player's view of a Tesauro game.
+
+This is the one place state leaves the rules. The secrets of Tesauro: each scholar's role and
+the card aside (until the turn's reveal), the entry in play — its definition and category,
+known to the scholars, never to the Sapiente or the table until the reveal — the other word of
+the drawn card (the reader's alone), every typed definition until all are revealed, and the
+pool of entries kept out of the deck for the bots' bluffs (nobody's, ever). The public view is
+built from public state only; a player's view adds what that player knows.
+"""
+
+from __future__ import annotations
+
+from games.base import State
+from games.rulebook import copy_result
+from games.tesauro.deck import CATEGORIES
+from games.tesauro.rules import (
+    CHOOSE,
+    JUDGE,
+    OVER,
+    SAPIENTE,
+    SPEAK,
+    allowed_tiles,
+    copy_events,
+    copy_last,
+    current_entry,
+    is_player,
+    legal_types,
+    round_of,
+    speaker,
+    totals,
+)
+
+
+def view(state: State, seat: int | None) -> dict:
+    table = public_view(state)
+    if seat is None:
+        return table
+    if not is_player(state, seat):
+        raise ValueError(f"no seat {seat!r} at this table")
+    role = state["roles"][seat]
+    entry = current_entry(state)
+    scholar = role is not None and role != SAPIENTE
+    reader = seat == state["reader"] and state["phase"] == CHOOSE
+    return {
+        **table,
+        "seat": seat,
+        "role": role,
+        "entry": dict(entry) if scholar and entry is not None else None,
+        "choices": [dict(e) for e in state["cards"][state["card"]]] if reader else None,
+        "tile": state["tiles"][seat],
+        "text": state["texts"][seat],
+        "allowed": allowed_tiles(state, seat),
+        "legal": legal_types(state, seat),
+    }
+
+
+def public_view(state: State) -> dict:
+    options = state["options"]
+    entry = current_entry(state)
+    phase = state["phase"]
+    tie = state["tie"]
+    # typed definitions are public once revealed (judge); spoken ones as they are spoken
+    defs = [dict(d) for d in state["defs"]] if phase in (JUDGE, SPEAK) else []
+    return {
+        "game": "tesauro",
+        "phase": phase,
+        "over": phase == OVER,
+        "players": list(state["players"]),
+        "lang": options["lang"],
+        "mode": options["mode"],
+        "think_seconds": options["think_seconds"],
+        "rounds": options["rounds"],
+        "categories": list(CATEGORIES),
+        "turn": state["turn"],
+        "turns": state["turns"],
+        "round": round_of(state),
+        "sapiente": state["sapiente"],
+        "reader": state["reader"],
+        "order": list(state["order"]),
+        "word": None if entry is None or phase == OVER else entry["word"],
+        "tiles": list(state["tiles"]),
+        "given": list(state["given"]),
+        "speaker": speaker(state),
+        "defs": defs,
+        "won": totals(state),
+        "deck": len(state["deck"]),
+        "away": list(state["away"]),
+        "last_turn": _public_last(state["last_turn"]),
+        "tie_break": None if tie is None else {"round": tie["round"], "tied": list(tie["tied"])},
+        "last_events": copy_events(state["last_events"]),
+        "result": result(state),
+    }
+
+
+def _public_last(last: dict | None) -> dict | None:
+    """The turn just judged, revealed: its word and true definition, the roles, who took the
+    card. All of it is public from the moment of judgement."""
+    return copy_last(last)
+
+
+def result(state: State) -> dict | None:
+    result = copy_result(state["result"])
+    if result is not None:
+        result["tie_break"] = [dict(t, tied=list(t["tied"])) for t in result["tie_break"]]
+    return result
+
+
+def bot_view(state: State, seat: int) -> dict:
+    """What a bot in `seat` knows: the seat's own view, plus its vocabulary — the definitions of
+    the pool's entries by category (the words nobody plays this game). An Orate bot bluffs with
+    one of those. Never sent anywhere: bots run inside the host."""
+    vocabulary: dict[str, list[str]] = {c: [] for c in CATEGORIES}
+    for card in state["pool"]:
+        for entry in state["cards"][card]:
+            vocabulary[entry["category"]].append(entry["definition"])
+    return {**view(state, seat), "vocabulary": vocabulary}
