@@ -285,23 +285,3 @@ class _CardLines:
             if (i, *path[:k]) in self._lines:
                 return self._lines[(i, *path[:k])]
         return self.card_line(i)
-
-
-def _main() -> None:  # python -m games.tesauro.deck FILE...
-    import sys
-
-    for path in sys.argv[1:]:
-        try:
-            d = load_dictionary(path=path)
-        except DeckError as e:
-            print(e)
-            continue
-        counts = {c: 0 for c in CATEGORIES}
-        for card in d.cards:
-            for entry in card:
-                counts[entry.category] += 1
-        print(f"{path}: {len(d.cards)} cards; " + ", ".join(f"{c} {n}" for c, n in counts.items()))
-
-
-if __name__ == "__main__":
-    _main()

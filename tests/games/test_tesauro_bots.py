@@ -1,0 +1,141 @@
+"""Tesauro bots: the Brillante tells the truth, an Orate bluffs with a real definition of a
+different word of its tile's category from the pool, a Sapiente judges sensibly; whole games of
+bots end; a bot's move does not change when the host asks again."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from games import CHANCE
+from games.base import Bot, sample_chance
+from games.tesauro import TESAURO, views
+from games.tesauro.bots import TesauroBot, dictionary_likeness
+from games.tesauro.stacked import new_game
+
+WORDS = str(Path(__file__).parent / "data" / "tesauro_words.toml")
+
+
+def ask(state, seat: int, rng: random.Random | None = None):
+    return TesauroBot().act(views.bot_view(state, seat), seat, rng or random.Random(0))
+
+
+def test_the_bot_is_a_bot():
+    assert isinstance(TesauroBot(), Bot) and TESAURO.bots == {"normal": TesauroBot}
+
+
+def writing(n: int = 4, brillante: int | None = 2, lang: str = "ru"):
+    state = new_game([f"P{s}" for s in range(n)], {"lang": lang}, brillante=brillante)
+    TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
+    return state
+
+
+def test_the_reader_bot_chooses_a_word():
+    state = new_game(["A", "B", "C"], {"deck": WORDS})
+    delay, action = ask(state, 1)
+    assert action["type"] == "choose" and action["entry"] in (0, 1) and 1 <= delay <= 4
+    assert ask(state, 2) is None and ask(state, 0) is None
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_brillante_bot_takes_the_cards_category_and_gives_the_true_definition(lang):
+    state = writing(lang=lang)
+    entry = views.view(state, 2)["entry"]
+    _, action = ask(state, 2)
+    assert action == {"type": "tile", "category": entry["category"]}
+    TESAURO.apply(state, 2, action)
+    _, action = ask(state, 2)
+    assert action == {"type": "define", "text": entry["definition"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_orate_bot_bluffs_with_a_pool_definition_of_its_tiles_category(lang):
+    for seed in range(10):
+        state = writing(lang=lang)
+        entry = views.view(state, 3)["entry"]
+        _, tile = ask(state, 3, random.Random(seed))
+        assert tile["type"] == "tile" and tile["category"] != entry["category"]
+        TESAURO.apply(state, 3, tile)
+        _, action = ask(state, 3, random.Random(seed))
+        pool = [e for c in state["pool"] for e in state["cards"][c]]
+        source = [e for e in pool if e["definition"] == action["text"]]
+        assert source, "the bluff is not a pool definition"
+        assert source[0]["category"] == tile["category"]
+        assert source[0]["word"] != entry["word"]
+        in_deck = {e["word"] for c in state["deck"] for e in state["cards"][c]}
+        assert source[0]["word"] not in in_deck
+
+
+def test_a_bots_move_is_the_same_when_asked_again():
+    state = writing()
+    first = [ask(state, seat, random.Random(seed))[1] for seat in (1, 3) for seed in (1, 2)]
+    assert first[0] == first[1] and first[2] == first[3]
+
+
+def judging(texts: dict[int, str]):
+    state = new_game([f"P{s}" for s in range(4)], {"deck": WORDS}, brillante=2)
+    TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
+    for seat, text in texts.items():
+        tile = views.view(state, seat)["allowed"][0]
+        TESAURO.apply(state, seat, {"type": "tile", "category": tile})
+        TESAURO.apply(state, seat, {"type": "define", "text": text})
+    return state
+
+
+def test_a_sapiente_bot_prefers_what_reads_like_a_dictionary():
+    good = "A small freshwater fish of the carp family, caught for bait."
+    picks = {1: 0, 2: 0, 3: 0, "crazy": 0}
+    for turn in range(300):
+        state = judging({1: "lol i dunno!!", 2: good, 3: "IT IS A DOG"})
+        state["turn"] = turn  # a different moment each time: a different mind
+        _, action = ask(state, 0)
+        picks[action.get("seat", "crazy")] += 1
+    assert picks[2] > 200 and picks[1] < 30 and picks[3] < 30
+    assert 30 <= picks["crazy"] <= 110  # about one in four: the Brillante is aside 1 time in 4
+
+
+def test_a_sapiente_bot_with_nothing_to_judge_declares_everyone_crazy():
+    state = judging({})
+    TESAURO.apply(state, 1, {"type": "tile", "category": "earth"})
+    state["options"]["think_seconds"] = 60
+    TESAURO.apply(state, -2, {"type": "timeout", "phase": "write", "turn": 1})
+    assert ask(state, 0)[1] == {"type": "crazy"}
+
+
+@pytest.mark.parametrize(
+    "text, low",
+    [
+        ("A heavy cloak without sleeves, worn in old Russia.", False),
+        ("Старинный широкий плащ без рукавов.", False),
+        ("lol", True),
+        ("I think it's a kind of cheese!", True),
+        ("КАКАЯ-ТО ПТИЦА", True),
+    ],
+)
+def test_dictionary_likeness(text, low):
+    assert (dictionary_likeness(text) < 0.3) is low
+
+
+@pytest.mark.parametrize("mode", ["typed", "spoken"])
+@pytest.mark.parametrize("n", [2, 3, 5, 10])
+def test_a_table_of_bots_plays_a_whole_game(mode, n):
+    rng = random.Random(f"{mode}{n}")
+    state = TESAURO.setup([f"Bot{s}" for s in range(n)], {"lang": "en", "mode": mode})
+    bot = TesauroBot()
+    for _ in range(5000):
+        if TESAURO.result(state) is not None:
+            break
+        if (spec := TESAURO.chance(state)) is not None:
+            TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": sample_chance(spec, rng)})
+            continue
+        plans = [(s, bot.act(views.bot_view(state, s), s, rng)) for s in range(n)]
+        plans = [(p[0], s) for s, p in plans if p is not None]
+        assert plans, "the bots are stuck"
+        _, seat = min(plans)
+        plan = bot.act(views.bot_view(state, seat), seat, rng)
+        TESAURO.apply(state, seat, copy.deepcopy(plan[1]))
+    result = TESAURO.result(state)
+    assert result is not None and result["winners"]

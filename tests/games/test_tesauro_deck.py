@@ -1,0 +1,219 @@
+"""Tesauro dictionaries: the shipped ones, the file format and its error messages."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from games.tesauro.deck import (
+    CATEGORIES,
+    LANGS,
+    MAX_DEFINITION_LEN,
+    MIN_CARDS,
+    MIN_SHIPPED_CARDS,
+    DeckError,
+    load_dictionary,
+    pool_size,
+    validate_deck_text,
+)
+
+
+def entries(lang: str):
+    return [entry for card in load_dictionary(lang).cards for entry in card]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shipped_dictionary_is_big_and_spread_over_all_nine_categories(lang):
+    d = load_dictionary(lang)
+    assert len(d.cards) >= MIN_SHIPPED_CARDS and d.lang == lang
+    counts = Counter(entry.category for entry in entries(lang))
+    assert set(counts) == set(CATEGORIES)
+    assert min(counts.values()) >= 25, counts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shipped_entries_read_like_a_dictionary(lang):
+    for entry in entries(lang):
+        definition = entry.definition
+        assert 25 <= len(definition) <= 220, entry
+        assert definition[0].isupper() and definition.endswith("."), entry
+        assert '"' not in definition, entry
+        assert entry.word == entry.word.strip() and " " not in entry.word, entry
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shipped_definition_never_gives_its_word_away(lang):
+    for entry in entries(lang):
+        stem = entry.word.lower().replace("ё", "е")[:5]
+        words = re.findall(r"\w+", entry.definition.lower().replace("ё", "е"))
+        assert not any(w.startswith(stem) for w in words), entry
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_card_holds_two_words_of_different_categories(lang):
+    for first, second in load_dictionary(lang).cards:
+        assert first.category != second.category, (first.word, second.word)
+
+
+def test_the_russian_dictionary_is_russian_and_the_english_english():
+    assert all(re.fullmatch(r"[а-яё-]+", e.word) for e in entries("ru"))
+    assert all(re.fullmatch(r"[a-z]+", e.word) for e in entries("en"))
+
+
+def test_the_english_dictionary_keeps_the_wordnet_licence():
+    d = load_dictionary("en")
+    assert "Princeton University" in d.license and "WordNet" in d.source
+
+
+def test_a_third_of_the_cards_are_kept_for_the_bots_bluffs():
+    assert pool_size(180) == 60 and pool_size(10) == 3
+
+
+# --- a group's own dictionary ----------------------------------------------------------------
+
+CARD = """
+[[card]]
+first = {{ word = "alpha{i}", category = "food", definition = "First meaning {i}." }}
+second = {{ word = "beta{i}", category = "zoology", definition = "Second meaning {i}." }}
+"""
+
+
+def deck(cards: int = MIN_CARDS, head: str = "", tail: str = "") -> str:
+    return head + "".join(CARD.format(i=i) for i in range(cards)) + tail
+
+
+def test_a_good_file_loads(tmp_path):
+    path = tmp_path / "ours.toml"
+    path.write_text(deck(head='[deck]\nlang = "en"\nname = "Ours"\n'), encoding="utf-8")
+    d = load_dictionary("ru", str(path))
+    assert len(d.cards) == MIN_CARDS and d.name == "Ours"
+    assert d.cards[3][1].word == "beta3" and d.cards[3][1].category == "zoology"
+
+
+def test_subtables_work_too():
+    text = deck(9) + (
+        '[[card]]\n[card.first]\nword = "x"\ncategory = "earth"\ndefinition = "An x."\n'
+        '[card.second]\nword = "y"\ncategory = "food"\ndefinition = "A y."\n'
+    )
+    assert validate_deck_text(text).cards[9][0].word == "x"
+
+
+def problem(text: str) -> DeckError:
+    with pytest.raises(DeckError) as exc:
+        validate_deck_text(text, "ours.toml")
+    return exc.value
+
+
+def line_of(text: str, needle: str, nth: int = 1) -> int:
+    lines = [n for n, line in enumerate(text.split("\n"), 1) if needle in line]
+    return lines[nth - 1]
+
+
+@pytest.mark.parametrize(
+    "text, needle, field, words",
+    [
+        (
+            deck().replace(
+                'category = "zoology", definition = "Second meaning 4."',
+                'category = "dragons", definition = "Second meaning 4."',
+            ),
+            "dragons",
+            "card[5].second.category",
+            "unknown category 'dragons'",
+        ),
+        (
+            deck().replace('word = "alpha7"', 'word = ""'),
+            'word = ""',
+            "card[8].first.word",
+            "empty text",
+        ),
+        (
+            deck().replace('word = "beta2"', 'word = "alpha1"'),
+            ('word = "alpha1"', 2),
+            "card[3].second.word",
+            "already card[2].first",
+        ),
+        (
+            deck().replace('word = "beta2"', 'word = "ALPHA1"'),
+            "ALPHA1",
+            "card[3].second.word",
+            "already",
+        ),
+        (
+            deck().replace('"First meaning 6."', '"' + "x" * (MAX_DEFINITION_LEN + 1) + '"'),
+            "xxxx",
+            "card[7].first.definition",
+            "too long: 301 characters",
+        ),
+        (
+            deck().replace('definition = "Second meaning 0."', "definition = 7"),
+            "definition = 7",
+            "card[1].second.definition",
+            "must be text in quotes, not a number (7)",
+        ),
+        (
+            deck().replace('"First meaning 2." }', '"First meaning 2.", colour = "red" }'),
+            "colour",
+            "card[3].first.colour",
+            "unknown key 'colour'",
+        ),
+        (
+            deck().replace(', definition = "First meaning 9." }', " }"),
+            'word = "alpha9"',
+            "card[10].first.definition",
+            "missing",
+        ),
+        (
+            deck(tail='[[card]]\nfirst = { word = "z", category = "food", definition = "Z." }\n'),
+            ("[[card]]", 11),
+            "card[11].second",
+            "missing: a card has two entries",
+        ),
+        (deck(head='[deck]\nlang = "fr"\n'), 'lang = "fr"', "deck.lang", "unknown language"),
+        (deck(head='[deck]\nauthor = "me"\n'), "author", "deck.author", "unknown key 'author'"),
+        (deck(head='colour = "red"\n'), "colour", "colour", "unknown key 'colour'"),
+        (
+            deck().replace('"First meaning 3."', '"First\\u0007meaning"'),
+            "u0007",
+            "card[4].first.definition",
+            "U+0007",
+        ),
+    ],
+)
+def test_every_mistake_names_its_line_and_field(text, needle, field, words):
+    err = problem(text)
+    assert err.field == field
+    needle, nth = needle if isinstance(needle, tuple) else (needle, 1)
+    assert err.line == line_of(text, needle, nth), str(err)
+    assert words in err.problem
+    assert str(err).startswith(f"ours.toml, line {err.line}, field {field}: ")
+
+
+def test_too_few_cards_and_no_cards():
+    assert "9 cards; a dictionary needs at least 10" in problem(deck(9)).problem
+    assert "no cards" in problem('[deck]\nname = "x"\n').problem
+
+
+def test_a_syntax_error_names_its_line():
+    text = deck().replace('definition = "First meaning 5." }', 'definition = "First meaning 5. }')
+    err = problem(text)
+    assert err.line == line_of(text, "First meaning 5.") and "TOML syntax error" in err.problem
+
+
+def test_a_missing_or_unreadable_file(tmp_path):
+    with pytest.raises(DeckError) as exc:
+        load_dictionary("en", str(tmp_path / "nope.toml"))
+    assert "cannot read the file" in str(exc.value)
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(deck().replace("alpha3", "alph\xe93").encode("latin-1"))
+    with pytest.raises(DeckError) as exc:
+        load_dictionary("en", str(path))
+    assert "not UTF-8" in str(exc.value) and exc.value.line == line_of(deck(), "alpha3")
+
+
+def test_no_shipped_dictionary_for_an_unknown_language():
+    with pytest.raises(DeckError) as exc:
+        load_dictionary("fr")
+    assert "no dictionary for language 'fr'" in str(exc.value)
