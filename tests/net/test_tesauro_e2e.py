@@ -1,0 +1,87 @@
+"""A whole Tesauro game over real sockets: three players who only ever see their own views, and
+two bots in the host, play every turn to the end — the "three friends, five seats" table."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from net.room import Room
+from net.server import Server
+from tests.wire import Wire
+
+
+def choose(view: dict, rng: random.Random) -> dict | None:
+    """What a player does, from their own view alone."""
+    legal = set(view.get("legal", []))
+    if "choose" in legal:
+        return {"type": "choose", "entry": rng.randrange(2)}
+    if "tile" in legal and view["tile"] is None:
+        return {"type": "tile", "category": rng.choice(view["allowed"])}
+    if "define" in legal and view["phase"] == "write":
+        return {"type": "define", "text": f"Made up by {view['players'][view['seat']]}."}
+    if "done" in legal:
+        return {"type": "done"}
+    if "pick" in legal and rng.random() < 0.8:
+        return {"type": "pick", "seat": rng.choice(view["defs"])["seat"]}
+    if "crazy" in legal:
+        return {"type": "crazy"}
+    return None
+
+
+@pytest.mark.parametrize("mode, lang", [("typed", "en"), ("spoken", "ru")])
+async def test_three_players_and_two_bots_play_to_the_end(state_dir, mode, lang):
+    rng = random.Random(5)
+    room = Room("T", game_id="tesauro", open_room=True, rng=random.Random(7), bot_pace=0.002)
+    room.options.update(mode=mode, think_seconds=30)
+    server = Server(room, host="127.0.0.1", port=0)
+    await server.start()
+    try:
+        wires = [await Wire.join(server.port, n) for n in ("Ann", "Bob", "Cid")]
+        for wire in wires:
+            await wire.expect("welcome")
+        room.add_bot()
+        room.add_bot()
+        await asyncio.sleep(0.05)
+        room.start(lang=lang)
+        latest = [(await w.view_where(lambda v: v["game"] is not None))["game"] for w in wires]
+        assert [v["seat"] for v in latest] == [0, 1, 2]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        sent: dict[int, tuple] = {}
+        while room.state["phase"] != "over":
+            assert loop.time() < deadline, room.game_view(None)
+            for seat, wire in enumerate(wires):
+                action = choose(latest[seat], rng)
+                key = (latest[seat]["turn"], latest[seat]["phase"], str(action))
+                if action and sent.get(seat) != key:  # once per view, as a person would
+                    sent[seat] = key
+                    await wire.send({"type": "action", "action": action, "ref": 0})
+            await asyncio.sleep(0.005)
+            for seat, wire in enumerate(wires):
+                while True:
+                    try:
+                        message = await wire.recv(timeout=0.01)
+                    except TimeoutError:
+                        break
+                    if message["type"] == "view" and message["game"]:
+                        latest[seat] = message["game"]
+        state = room.state
+        result = room.result()
+        assert result is not None and state["turn"] >= 5
+        assert sum(result["scores"]) == sum(len(w) for w in state["won"])
+        # the bots played: they took tiles and (typed) bluffed with pool definitions
+        assert any(t is not None for t in state["last_turn"]["tiles"][3:])
+        pool = [e["definition"] for c in state["pool"] for e in state["cards"][c]]
+        # no pool definition the bots did not use ever reached a player
+        used = {a.get("text") for seat, a in room.log if seat >= 3 and a["type"] == "define"}
+        assert used & set(pool), "the bots never bluffed from the pool"
+        for wire in wires:
+            for definition in pool:
+                if definition not in used:
+                    assert definition.encode() not in wire.raw
+    finally:
+        await server.close()
+        room.close()
