@@ -128,8 +128,6 @@ def validate_deck_text(text: str, source: str = "<deck>", minimum: int = MIN_CAR
         raise err(None, "card", "no cards: add [[card]] tables with first and second entries")
     if not isinstance(cards_raw, list):
         raise err(loc.top.get("card"), "card", "must be [[card]] tables, one per card")
-    if len(cards_raw) < minimum:
-        raise err(None, "card", f"{len(cards_raw)} cards; a dictionary needs at least {minimum}")
     if len(cards_raw) > MAX_CARDS:
         raise err(None, "card", f"{len(cards_raw)} cards; at most {MAX_CARDS}")
 
@@ -154,6 +152,9 @@ def validate_deck_text(text: str, source: str = "<deck>", minimum: int = MIN_CAR
                 raise err(card_line, fname, "missing: a card has two entries, first and second")
             entries.append(_entry(card[side], fname, loc, i, side, err, seen))
         cards.append((entries[0], entries[1]))
+    if len(cards) < minimum:
+        plural = "" if len(cards) == 1 else "s"
+        raise err(None, "card", f"{len(cards)} card{plural}; a dictionary needs at least {minimum}")
     return Dictionary(
         tuple(cards), meta.get("lang"), meta.get("name"), meta.get("source"), meta.get("license")
     )
