@@ -85,3 +85,45 @@ async def test_three_players_and_two_bots_play_to_the_end(state_dir, mode, lang)
     finally:
         await server.close()
         room.close()
+
+
+async def test_a_killed_host_resumes_mid_turn_with_the_sealed_definitions(state_dir):
+    save = state_dir / "tesauro.save"
+    room = Room("T", game_id="tesauro", open_room=True, save_path=save, rng=random.Random(2))
+    for name in ("Ann", "Bob", "Cid"):
+        room.connected(room.join(name, None), returning=False)
+    room.start(lang="ru")
+    reader = room.state["reader"]
+    room.act(reader, {"type": "choose", "entry": 1})
+    scholar = room.state["order"][1]
+    tile = room.game_view(scholar)["allowed"][0]
+    room.act(scholar, {"type": "tile", "category": tile})
+    room.act(scholar, {"type": "define", "text": "Запечатанное определение."})
+    room.flush()
+    state = room.state
+    room.close()
+
+    again = Room.resume(save)
+    try:
+        assert again.state["texts"] == state["texts"] and again.state["roles"] == state["roles"]
+        assert again.state["phase"] == "write" and again.state["card"] == state["card"]
+        assert again.game_view(scholar)["text"] == "Запечатанное определение."
+    finally:
+        again.close()
+
+
+async def test_a_player_kicked_mid_game_is_played_by_a_bot(state_dir):
+    room = Room("T", game_id="tesauro", open_room=True, rng=random.Random(4), bot_pace=0.001)
+    for name in ("Ann", "Bob", "Cid"):
+        room.connected(room.join(name, None), returning=False)
+    room.start(lang="en")
+    reader = room.state["reader"]
+    room.kick(reader)
+    assert room.seats[reader].bot == "normal"
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 5
+    while room.state["phase"] == "choose":
+        assert loop.time() < deadline
+        await asyncio.sleep(0.01)
+    assert room.state["entry"] in (0, 1)
+    room.close()
