@@ -484,6 +484,236 @@ def trex_at(moment: str) -> Callable[[], Table]:
     return make
 
 
+# --- Tesauro: one scripted game, every deal chosen --------------------------------------------
+
+
+class Deals(random.Random):
+    """Tesauro's randomness: the room still shuffles (and the rules check the permutation), but
+    the dictionary comes up with the chosen cards on top (`games.tesauro.stacked`) and each
+    turn's Genius card goes to the seat queued for it (None: the card aside)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.room: Room | None = None
+        self.cards: list[int] = []
+        self.genius: list[int | None] = []
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        from games.tesauro.stacked import deal_outcome, dictionary_outcome
+
+        assert self.room is not None and self.room.state is not None
+        state = self.room.state
+        if state["chance"]["deck"] == "dictionary":
+            x[:] = dictionary_outcome(len(x), self.cards)
+        else:
+            x[:] = deal_outcome(state, self.genius.pop(0) if self.genius else None)
+
+
+TESAURO_NAMES = ("Ann", "Bob", "Cid", "Dana")
+TESAURO_WORDS = {
+    # the word each turn plays (its card is put on top of the deck, in this order); the
+    # spoken game plays the last one
+    "en": ("googly", "tiddlywinks", "schlimazel", "mittelschmerz", "frangipane", "klystron",
+           "gluon", "swivet"),
+    "ru": ("ратафия", "офеня", "бламанже", "майорат", "шаньга", "взвар", "буза", "повилика"),
+}  # fmt: skip
+TESAURO_BLUFFS = {
+    "en": (
+        "A [bold]fancy[/bold] knot that sailors use to join two ropes of different sizes.",
+        "A small wading bird of salt marshes, known for its laughing call at dusk.",
+        "An old word for a clumsy dancer.",
+        "A copper cooking pot with a long handle, used for sugar work.",
+        "A tax once paid on every window of a house.",
+        "The part of a harp that holds the strings' upper ends.",
+        "A folk remedy for hiccups made of vinegar and honey.",
+        "A gathering of neighbours to bring in one farmer's hay.",
+    ),
+    "ru": (
+        "Морской [bold]узел[/bold], которым связывают два троса разной толщины.",
+        "Маленькая болотная птица, которая по вечерам кричит, будто смеётся.",
+        "Старинное название неуклюжего танцора.",
+        "Медная кастрюля с длинной ручкой для варки сахара.",
+        "Налог, который когда-то платили за каждое окно в доме.",
+        "Часть арфы, держащая верхние концы струн.",
+        "Народное средство от икоты из уксуса и мёда.",
+        "Сбор соседей, чтобы помочь одному хозяину убрать сено.",
+    ),
+}
+TESAURO_MOMENTS = (
+    "choose",
+    "write",
+    "typing",
+    "judge",
+    "reveal",
+    "aside",
+    "tie-break",
+    "end",
+    "speak",
+)
+
+
+class TesauroTable(Table):
+    """A Tesauro room of four people (the game's bots stay home), every deal chosen."""
+
+    def __init__(self, *, spoken: bool = False) -> None:
+        from games.tesauro.deck import load_dictionary
+
+        self.deals = Deals(1)
+        super().__init__("tesauro", rng=self.deals)
+        self.deals.room = self.room
+        for player in TESAURO_NAMES:
+            self.seat(player)
+        self.lang = lang()
+        self.dictionary = load_dictionary(self.lang)
+        self.bluffs = list(TESAURO_BLUFFS[self.lang])
+        words = TESAURO_WORDS[self.lang]
+        self.words = [words[-1]] if spoken else list(words[:-1])
+        if spoken:
+            self.room.set_option("mode", "spoken")
+
+    def card_of(self, word: str) -> int:
+        """The card holding `word` (a deck without it: its first cards, in order)."""
+        for index, card in enumerate(self.dictionary.cards):
+            if any(entry.word == word for entry in card):
+                return index
+        return self.words.index(word)
+
+    def start(self, *genius: int | None) -> None:
+        self.deals.cards = [self.card_of(word) for word in self.words]
+        self.deals.genius = list(genius)
+        self.room.start(lang=self.lang)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        view = self.room.game_view(seat)
+        assert view is not None
+        return view
+
+    def choose(self) -> None:
+        """The reader plays this turn's word."""
+        state = self.room.state
+        card = self.dictionary.cards[state["card"]]
+        word = self.words[state["turn"] - 1]
+        entry = next((i for i, e in enumerate(card) if e.word == word), 0)
+        self.room.act(state["reader"], {"type": "choose", "entry": entry})
+
+    def tile(self, seat: int, nth: int = 0) -> None:
+        """`seat` takes the true tile (the Genius) or the `nth` tile allowed (a Babbler)."""
+        allowed = self.view(seat)["allowed"]
+        self.room.act(seat, {"type": "tile", "category": allowed[min(nth, len(allowed) - 1)]})
+
+    def define(self, seat: int) -> None:
+        view = self.view(seat)
+        if view["role"] == "brillante":
+            text = view["entry"]["definition"]
+        else:
+            text = self.bluffs.pop(0)
+            self.bluffs.append(text)  # a long game tells the old bluffs again
+        self.room.act(seat, {"type": "define", "text": text})
+
+    def give(self, *seats: int) -> None:
+        for seat in seats:
+            if self.view(seat)["tile"] is None:
+                self.tile(seat, nth=seat)
+            self.define(seat)
+
+    def judge(self, pick: int | None) -> None:
+        sapiente = self.room.state["sapiente"]
+        action = {"type": "crazy"} if pick is None else {"type": "pick", "seat": pick}
+        self.room.act(sapiente, action)
+
+
+def tesauro_table(moment: str) -> TesauroTable:
+    """One scripted game of Tesauro for four (typed definitions, one round), every deal chosen,
+    stopped at `moment` (one of TESAURO_MOMENTS); "speak" is a spoken game of its own.
+
+    Turn 1: Ann is the Sage, Bob reads, Cid the Genius; Cid and Dana take tiles, Dana gives
+    hers; Bob takes his and types (a half-typed definition is the player's scene). Ann picks
+    Dana's bluff: Dana takes the card. Turn 2: Bob the Sage, the Genius card aside; Bob declares
+    everyone crazy: right, his card. Turn 3: Cid the Sage, Ann the Genius; Cid finds her. Turn 4:
+    Dana the Sage, Bob the Genius; Dana declares everyone crazy: wrong, the card goes under.
+    Bob, Cid and Dana are tied on 1: tie-break turns with each as the Sage. Bob picks Dana's
+    bluff, Cid declares everyone crazy (right: the card was aside), Dana finds the Genius Bob:
+    Dana wins with 3."""
+    assert moment in TESAURO_MOMENTS, moment
+    if moment == "speak":
+        return tesauro_spoken_table()
+    t = TesauroTable()
+    t.start(CID, None, ANN, BOB, CID, None, BOB)
+    if moment == "choose":
+        return t
+    t.choose()
+    t.tile(CID)
+    t.tile(DANA, nth=7)
+    t.define(DANA)
+    if moment == "write":
+        return t
+    t.tile(BOB, nth=4)
+    if moment == "typing":
+        return t
+    t.define(BOB)
+    t.define(CID)
+    if moment == "judge":
+        return t
+    t.judge(DANA)
+    if moment == "reveal":
+        return t
+    t.choose()
+    t.give(CID, DANA, ANN)
+    t.judge(None)
+    if moment == "aside":
+        return t
+    t.choose()
+    t.give(DANA, ANN, BOB)
+    t.judge(ANN)
+    t.choose()
+    t.give(ANN, BOB, CID)
+    t.judge(None)
+    if moment == "tie-break":
+        return t
+    t.choose()
+    t.give(CID, DANA, ANN)
+    t.judge(DANA)
+    t.choose()
+    t.give(DANA, ANN, BOB)
+    t.judge(None)
+    t.choose()
+    t.give(ANN, BOB, CID)
+    t.judge(BOB)
+    assert t.room.phase == "over", t.view()
+    return t
+
+
+def tesauro_spoken_table() -> TesauroTable:
+    """The spoken game: Ann the Sage, Bob reads, Dana the Genius; all ready; Bob has spoken and
+    Cid speaks now."""
+    t = TesauroTable(spoken=True)
+    t.start(DANA)
+    t.choose()
+    for seat in (BOB, CID, DANA):
+        t.tile(seat, nth=seat)
+        t.room.act(seat, {"type": "done"})
+    t.room.act(BOB, {"type": "done"})
+    return t
+
+
+def tesauro_lobby() -> Table:
+    """Four seated, Tesauro chosen, without a time limit, two rounds."""
+    t = Table("tesauro")
+    for player in TESAURO_NAMES:
+        t.seat(player)
+    t.room.set_option("think_seconds", 0)
+    t.room.set_option("rounds", 2)
+    return t
+
+
+def tesauro_at(moment: str) -> Callable[[], Table]:
+    def make() -> Table:
+        return tesauro_table(moment)
+
+    make.__name__ = f"tesauro_{moment.replace('-', '_')}"
+    return make
+
+
 # --- driving an app -------------------------------------------------------------------------
 
 
@@ -516,13 +746,27 @@ def _counting(app: App[Any]) -> int | None:
     return None
 
 
+def freeze_clocks(app: App[Any]) -> None:
+    """A countdown on a game's screen stops where it is: a game widget with a `now` clock
+    reads a stopped one."""
+    for widget in app.screen.query("#game-table, #hand"):
+        if callable(getattr(widget, "now", None)):
+            stopped = widget.now()
+            widget.now = lambda stopped=stopped: stopped  # type: ignore[attr-defined]
+
+
 def host_scene(
-    make: Callable[[], Table], *, last_apart: bool = False, beat: int | None = None
+    make: Callable[[], Table],
+    *,
+    last_apart: bool = False,
+    beat: int | None = None,
+    timer: float | None = None,
 ) -> Callable[[], tuple[App[Any], RunBefore]]:
     """The host app on `make()`'s room. With `last_apart`, the events of the room's last change
     reach the table in a message of their own once the history has been told (and its reveal
     count is over), as they would in play: the table's banners show the real way. With `beat`,
-    the picture is taken on that beat of a reveal's count (0: "1…") instead of after it."""
+    the picture is taken on that beat of a reveal's count (0: "1…") instead of after it. With
+    `timer`, the room's countdown shows that many seconds left, and stands still."""
 
     def build() -> tuple[App[Any], RunBefore]:
         table = make()
@@ -531,6 +775,9 @@ def host_scene(
 
         async def run_before(pilot: Pilot) -> None:
             await until(pilot, lambda: hasattr(app.screen, "refresh_room"))
+            if timer is not None:
+                table.room.timer_deadline = asyncio.get_running_loop().time() + timer
+                freeze_clocks(app)
             app.addresses = list(ADDRESSES)
             app.server.port = PORT  # shown only; the real socket listens elsewhere
             app.post_message(HostApp.RoomChanged(history))
@@ -543,8 +790,8 @@ def host_scene(
                     await until(pilot, lambda: _counting(app) is None)
                 else:
                     await until(pilot, lambda: _counting(app) == beat)
-                    timer = app.screen.query_one("#game-table")._beat_timer  # type: ignore[attr-defined]
-                    timer.pause()  # hold the count on this beat
+                    beats = app.screen.query_one("#game-table")._beat_timer  # type: ignore[attr-defined]
+                    beats.pause()  # hold the count on this beat
             await settle(pilot)
 
         return app, run_before
@@ -568,9 +815,11 @@ def player_scene(
     name: str = "",  # the name the player typed before (shown again after a refusal)
     screen: str | None = None,
     hosts: tuple[HostInfo, ...] = (),
+    timer: float | None = None,
 ) -> Callable[[], tuple[App[Any], RunBefore]]:
     """A player app, told what the host would tell it: views and events of `make()`'s room,
-    then `frames`, then the link state `link`."""
+    then `frames`, then the link state `link`. With `timer`, the room's countdown shows that
+    many seconds left, and stands still."""
 
     def build() -> tuple[App[Any], RunBefore]:
         table = make() if make is not None else None
@@ -585,7 +834,7 @@ def player_scene(
                 view = {
                     "type": "view",
                     "version": room.version,
-                    "room": room.summary() | {"you": you},
+                    "room": room.summary() | {"you": you, "timer_seconds": timer},
                     "game": room.game_view(you),
                 }
                 app.post_message(ClientApp.FromHost(_wire(view)))
@@ -598,6 +847,9 @@ def player_scene(
             await pilot.pause()
             if screen is not None:
                 await until(pilot, lambda: type(app.screen).__name__ == screen)
+            if timer is not None:
+                await until(pilot, lambda: bool(app.screen.query("#hand")))
+                freeze_clocks(app)
             if hosts:
                 find = app.screen
                 find.hosts = {h.key: h for h in hosts}  # type: ignore[attr-defined]
@@ -966,6 +1218,177 @@ SCENES: tuple[Scene, ...] = (
         big=True,
         snapshot=False,
     ),
+    # Tesauro in every phase, one scripted game for four (tesauro_table), the table and the
+    # laptops of the players who act in each moment
+    Scene(
+        "host-lobby-tesauro",
+        "Host lobby with Tesauro chosen: its options (thinking time, typed or spoken, rounds)",
+        host_scene(tesauro_lobby),
+        big=True,
+        snapshot=("ru-80x24",),
+    ),
+    Scene(
+        "player-tesauro-help",
+        "Tesauro player: help (?) with the rules and every key",
+        player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
+        ("question_mark",),
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-choose",
+        "Tesauro table: the first turn, Bob the reader is choosing a word",
+        host_scene(tesauro_at("choose"), last_apart=True),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tesauro-choose",
+        "Tesauro player: Bob reads, the card's two words to choose from (1 or 2)",
+        player_scene(tesauro_at("choose"), you=BOB, screen="GameScreen"),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "host-tesauro-write",
+        "Tesauro table: the thinking time, the word, two tiles taken, Dana's definition in",
+        host_scene(tesauro_at("write"), last_apart=True, timer=42.5),
+        big=True,
+        snapshot=("en-80x24", "ru-120x40"),
+    ),
+    Scene(
+        "player-tesauro-tiles",
+        "Tesauro player: Bob, a Babbler, picks a tile by number (two taken, one the Genius's)",
+        player_scene(tesauro_at("write"), you=BOB, screen="GameScreen", timer=42.5),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-genius",
+        "Tesauro player: Cid, the Genius, holding the true tile",
+        player_scene(tesauro_at("write"), you=CID, screen="GameScreen", timer=42.5),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tesauro-typing",
+        "Tesauro player: Bob typing his definition (digits go into the field), the count",
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+        ("enter", *"A 3-legged stool [b]"),
+        big=True,
+        snapshot=("en-80x24", "ru-80x24"),
+    ),
+    Scene(
+        "player-tesauro-sent",
+        "Tesauro player: Dana's definition is sent, waiting for the others",
+        player_scene(tesauro_at("typing"), you=DANA, screen="GameScreen", timer=42.5),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tesauro-sage-waits",
+        "Tesauro player: Ann, the Sage, waits without seeing the definition",
+        player_scene(tesauro_at("typing"), you=ANN, screen="GameScreen", timer=42.5),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-judge-beat",
+        "Tesauro table: the definitions appear one by one (the first)",
+        host_scene(tesauro_at("judge"), last_apart=True, beat=0),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-judge",
+        "Tesauro table: all three definitions, the Sage judges",
+        host_scene(tesauro_at("judge"), last_apart=True),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-judge",
+        "Tesauro player: Ann, the Sage, picks by number or c",
+        player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-judge-pick",
+        "Tesauro player: Ann pressed 2: the confirmation",
+        player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
+        ("2",),
+        snapshot=False,
+    ),
+    Scene(
+        "player-tesauro-judge-crazy",
+        "Tesauro player: Ann pressed c: «Everyone's crazy!», to confirm",
+        player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
+        ("c",),
+        snapshot=("ru-80x24",),
+    ),
+    Scene(
+        "host-tesauro-reveal",
+        "Tesauro table: the reveal, Ann believed Dana (the Genius was Cid); the next turn begins",
+        host_scene(tesauro_at("reveal"), last_apart=True),
+        big=True,
+        snapshot=("en-80x24", "ru-80x24"),
+    ),
+    Scene(
+        "player-tesauro-reveal",
+        "Tesauro player: Dana fooled the Sage and took the card",
+        player_scene(tesauro_at("reveal"), you=DANA, screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-aside",
+        "Tesauro table: «Everyone's crazy!» — right, the Genius card was aside",
+        host_scene(tesauro_at("aside"), last_apart=True),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-tie-break",
+        "Tesauro table: a card under the deck, three tied: the tie-break begins",
+        host_scene(tesauro_at("tie-break"), last_apart=True),
+        big=True,
+        snapshot=("en-120x40",),
+    ),
+    Scene(
+        "player-tesauro-tie-break",
+        "Tesauro player: Cid reads in the tie-break",
+        player_scene(tesauro_at("tie-break"), you=CID, screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-end",
+        "Tesauro table: the end, Dana wins after the tie-break",
+        host_scene(tesauro_at("end")),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-end",
+        "Tesauro player: the end",
+        player_scene(tesauro_at("end"), screen="PlayerResultsScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-speak",
+        "Tesauro table, spoken game: Bob has spoken, Cid speaks now, Dana is next",
+        host_scene(tesauro_at("speak"), last_apart=True),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-speak",
+        "Tesauro player, spoken game: Cid's turn to speak (Space when done)",
+        player_scene(tesauro_at("speak"), you=CID, screen="GameScreen"),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
 )
 
 
@@ -1064,6 +1487,14 @@ def write_readme(out: Path) -> None:
         "the deal, an offer, a match, a bye-bye, the sudden-death vote and the end, on the table",
         "(`host-`) and Ann's laptop (`player-`); `*-trex-coop` is a two-player game of its own.",
         "Offers are private, so the table has no picture of the offer: it looks as when dealt.",
+        "",
+        "The `*-tesauro-*` screens follow one scripted game of Tesauro for four (Ann, Bob, Cid,",
+        "Dana) with every deal and the words chosen (`tesauro_table` in `tools/screenshots.py`,",
+        "the shipped dictionaries): the reader choosing, the thinking time (tiles taken, a",
+        "half-typed definition), the definitions appearing one by one, the Sage's judgement, the",
+        "reveal with the Genius and with the Genius card aside, the tie-break and the end, on the",
+        "table (`host-`) and the laptops of the players acting in each moment (`player-`);",
+        "`*-tesauro-speak` is a spoken game of its own.",
         "",
         "| Screen | English | Russian |",
         "| --- | --- | --- |",

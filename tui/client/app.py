@@ -30,10 +30,13 @@ from tui.client.screens import (
     WaitScreen,
 )
 from tui.games import HandWidget, describe
-from tui.i18n import t
+from tui.i18n import has, t
 from tui.widgets import Story
 
 log = logging.getLogger(__name__)
+
+SEAT_PARAMS = ("winner", "seat", "reader", "sapiente")
+"""Refusal parameters that name a seat: shown as the player's name."""
 
 
 class ClientApp(App[None]):
@@ -155,6 +158,8 @@ class ClientApp(App[None]):
             self.link = status
 
     def on_client_app_from_host(self, message: FromHost) -> None:
+        if not self.screen_stack:
+            return  # the app is closing: no screen to tell
         frame = message.message
         kind = frame["type"]
         if kind == "view":
@@ -181,9 +186,12 @@ class ClientApp(App[None]):
             key = frame.get("key") or f"error.{frame['code']}"
             params = dict(frame.get("params", {}))
             names = [s["name"] for s in (self.room or {}).get("seats", [])]
+            game_id = (self.room or {}).get("game")
             for field, value in params.items():  # seats become names: "too late: Ann was first"
-                if field in ("winner", "seat") and isinstance(value, int) and value < len(names):
+                if field in SEAT_PARAMS and isinstance(value, int) and 0 <= value < len(names):
                     params[field] = names[value]
+                elif field == "category" and has(f"{game_id}.category.{value}"):
+                    params[field] = t(f"{game_id}.category.{value}")  # a tile's name
             text = t(key, **params)
             self.notify(text if text != key else frame["message"], severity="error", markup=False)
         elif kind == "kicked":

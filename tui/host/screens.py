@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from games import GAMES
 from net.protocol import ProtocolError
 from tui.games import ui_for
-from tui.i18n import t
+from tui.i18n import has, t
 from tui.text import name
 from tui.widgets import ConfirmScreen, Feed, Footer, HelpScreen, SeatList, binding_help, seat_line
 
@@ -212,6 +212,9 @@ class LobbyScreen(HostScreen):
 def option_value(game_id: str, key: str, value: Any) -> str:
     if isinstance(value, bool):
         return t("option.on") if value else t("option.off")
+    exact = f"option.{game_id}.{key}_{value}"  # a value with words of its own ("no limit")
+    if has(exact):
+        return t(exact)
     specific = f"option.{game_id}.{key}_value"
     text = t(specific, value=value)
     return str(value) if text == specific else text

@@ -1,0 +1,116 @@
+"""Words in large letters for a screen seen from across the room: a 5-pixel-high font, Latin
+and Cyrillic capitals, drawn with half blocks in three lines of text.
+
+`big(word)` gives the three lines, or None when the word has a character the font lacks (the
+caller then shows it in plain letters).
+"""
+
+from __future__ import annotations
+
+_GLYPHS = """
+A .#. #.# ### #.# #.#
+B ##. #.# ##. #.# ##.
+C .## #.. #.. #.. .##
+D ##. #.# #.# #.# ##.
+E ### #.. ##. #.. ###
+F ### #.. ##. #.. #..
+G .## #.. #.# #.# .##
+H #.# #.# ### #.# #.#
+I ### .#. .#. .#. ###
+J ..# ..# ..# #.# .#.
+K #.# #.# ##. #.# #.#
+L #.. #.. #.. #.. ###
+M #...# ##.## #.#.# #...# #...#
+N #..# ##.# #.## #..# #..#
+O .#. #.# #.# #.# .#.
+P ##. #.# ##. #.. #..
+Q .#.. #.#. #.#. #.#. .#.#
+R ##. #.# ##. #.# #.#
+S .## #.. .#. ..# ##.
+T ### .#. .#. .#. .#.
+U #.# #.# #.# #.# ###
+V #.# #.# #.# #.# .#.
+W #...# #...# #.#.# ##.## #...#
+X #.# #.# .#. #.# #.#
+Y #.# #.# .#. .#. .#.
+Z ### ..# .#. #.. ###
+Б ### #.. ##. #.# ##.
+Г ### #.. #.. #.. #..
+Д .##. .#.# .#.# #### #..#
+Ж #.#.# #.#.# .###. #.#.# #.#.#
+З ##. ..# .#. ..# ##.
+И #..# #.## ##.# #..# #..#
+Й .##. #..# #.## ##.# #..#
+Л .## #.# #.# #.# #.#
+П ### #.# #.# #.# #.#
+У #.# #.# .## ..# ##.
+Ф .###. #.#.# #.#.# .###. ..#..
+Ц #.#. #.#. #.#. ###. ...#
+Ч #.# #.# .## ..# ..#
+Ш #.#.# #.#.# #.#.# #.#.# #####
+Щ #.#.#. #.#.#. #.#.#. #####. .....#
+Ъ ##.. .#.. .##. .#.# .##.
+Ы #...# #...# ##..# #.#.# ##..#
+Ь #.. #.. ##. #.# ##.
+Э ##. ..# .## ..# ##.
+Ю #..#. #.#.# ###.# #.#.# #..#.
+Я .## #.# .## #.# #.#
+- ... ... ### ... ...
+' # # . . .
+. . . . . #
+0 ### #.# #.# #.# ###
+1 .#. ##. .#. .#. ###
+2 ##. ..# .#. #.. ###
+3 ##. ..# .#. ..# ##.
+4 #.# #.# ### ..# ..#
+5 ### #.. ##. ..# ##.
+6 .## #.. ##. #.# .#.
+7 ### ..# .#. .#. .#.
+8 .#. #.# .#. #.# .#.
+9 .#. #.# .## ..# ##.
+"""
+
+_SAME = {"А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
+         "Р": "P", "С": "C", "Т": "T", "Х": "X", "’": "'"}  # fmt: skip
+
+
+def _font() -> dict[str, list[str]]:
+    font = {}
+    for line in _GLYPHS.strip().splitlines():
+        char, *rows = line.split()
+        font[char] = rows
+    for char, same in _SAME.items():
+        font[char] = font[same]
+    font[" "] = [".."] * 5
+    return font
+
+
+FONT = _font()
+HEIGHT = 3
+
+
+def big(word: str) -> list[str] | None:
+    """Three lines of half blocks spelling `word` in capitals (None: a character it lacks)."""
+    glyphs = []
+    for char in word.upper():
+        glyph = FONT.get(char)
+        if glyph is None:
+            return None
+        glyphs.append(glyph)
+    if not glyphs:
+        return None
+    pixels = [".".join(glyph[row] for glyph in glyphs) for row in range(5)]
+    pixels.append("." * len(pixels[0]))
+    lines = []
+    for top, bottom in zip(pixels[0::2], pixels[1::2], strict=True):
+        line = ""
+        for up, down in zip(top, bottom, strict=True):
+            line += {("#", "#"): "█", ("#", "."): "▀", (".", "#"): "▄"}.get((up, down), " ")
+        lines.append(line)
+    return lines
+
+
+def width(word: str) -> int:
+    """The columns `big(word)` takes (0: it cannot draw the word)."""
+    lines = big(word)
+    return len(lines[0]) if lines else 0
