@@ -7,9 +7,12 @@ same in every game (an unknown action, a seat that may not send it, a player mar
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from types import ModuleType
 from typing import Any
 
-from games.base import CHANCE, HOST, IllegalAction, State
+from games.base import CHANCE, HOST, Action, Event, IllegalAction, State
+
+IsPlayer = Callable[[State, Any], bool]
 
 
 def not_int(value: Any) -> bool:
@@ -30,7 +33,7 @@ def check_seat(
     seat: Any,
     kind: str,
     host_actions: Collection[str],
-    is_player: Callable[[State, Any], bool],
+    is_player: IsPlayer,
 ) -> None:
     """HOST's moves from HOST, chance from CHANCE, the rest from a player who is here."""
     if kind in host_actions:
@@ -50,3 +53,70 @@ def copy_result(result: dict | None) -> dict | None:
     if result is None:
         return None
     return {key: list(value) if isinstance(value, list) else value for key, value in result.items()}
+
+
+def seat_argument(state: State, action: Action, key: str, is_player: IsPlayer) -> int:
+    """The seat an action names in `key`, or IllegalAction `bad_seat`."""
+    value = action.get(key)
+    if not is_player(state, value):
+        raise IllegalAction("bad_seat", seat=None if not_int(value) else value)
+    return value
+
+
+def mark_away(state: State, action: Action, is_player: IsPlayer) -> int:
+    """HOST's `away {seat}`: the seat is marked away (`already_away` if it was)."""
+    who = seat_argument(state, action, "seat", is_player)
+    if state["away"][who]:
+        raise IllegalAction("already_away", seat=who)
+    state["away"][who] = True
+    return who
+
+
+def mark_back(state: State, action: Action, is_player: IsPlayer) -> list[Event]:
+    """HOST's `back {seat}`: the seat is here again (`not_away` if it was not away)."""
+    who = seat_argument(state, action, "seat", is_player)
+    if not state["away"][who]:
+        raise IllegalAction("not_away", seat=who)
+    state["away"][who] = False
+    return [{"type": "back", "seat": who}]
+
+
+def is_permutation(value: Any, size: int) -> bool:
+    """A chance outcome for a shuffle of `size`: every index 0..size-1 once (no bools)."""
+    if not isinstance(value, list | tuple) or len(value) != size:
+        return False
+    return not any(not_int(i) for i in value) and sorted(value) == list(range(size))
+
+
+class ModuleGame:
+    """A `Game` whose rules live in a module `rules` (setup, chance, apply, timer,
+    legal_actions) and whose views live in a module `views` (view, result): the thin face
+    every shipped game puts on them. Subclasses set `id`, the player counts, `options`,
+    `bots`, `rules` and `views`."""
+
+    id: str
+    min_players: int
+    max_players: int
+    rules: ModuleType
+    views: ModuleType
+
+    def setup(self, players: list[str], options: dict | None = None) -> State:
+        return self.rules.setup(players, options, self.min_players, self.max_players)
+
+    def chance(self, state: State) -> dict | None:
+        return self.rules.chance(state)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        return self.rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return self.views.view(state, seat)
+
+    def timer(self, state: State) -> tuple[float, Action] | None:
+        return self.rules.timer(state)
+
+    def result(self, state: State) -> dict | None:
+        return self.views.result(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return self.rules.legal_actions(state, seat)

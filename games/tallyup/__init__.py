@@ -105,7 +105,8 @@ Bots (`TALLYUP.bots`): "easy", "normal", "bold" — see `bots`.
 
 from __future__ import annotations
 
-from games.base import Action, Event, Option, State, register
+from games.base import Option, register
+from games.rulebook import ModuleGame
 from games.tallyup import rules, views
 from games.tallyup.bots import BOTS
 from games.tallyup.dice import COLOURS, RISK, TALLY_DICE, UP_DIE, Face, dice_table
@@ -132,7 +133,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-class TallyUp:
+class TallyUp(ModuleGame):
     """The `Game` of Tally Up!: a thin face over the pure functions of `rules` and `views`."""
 
     id = "tallyup"
@@ -140,27 +141,8 @@ class TallyUp:
     max_players = 10
     options = OPTIONS
     bots = BOTS
-
-    def setup(self, players: list[str], options: dict | None = None) -> State:
-        return rules.setup(players, options, self.min_players, self.max_players)
-
-    def chance(self, state: State) -> dict | None:
-        return rules.chance(state)
-
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat)
-
-    def timer(self, state: State) -> tuple[float, Action] | None:
-        return rules.timer(state)
-
-    def result(self, state: State) -> dict | None:
-        return views.result(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+    rules = rules
+    views = views
 
 
 TALLYUP = register(TallyUp())

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from games.base import Action, Event, IllegalAction, State
-from games.rulebook import action_type, check_seat, not_int
+from games.rulebook import action_type, check_seat, mark_away, mark_back, not_int
 from games.tallyup.dice import (
     COLOURS,
     DOUBLE,
@@ -223,29 +223,11 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 def _away(state: State, seat: int, action: Action) -> list[Event]:
     """A dropped player counts as not locked in (rules: "Decisions for play over a network"):
     their lock goes, and the reveal waits for them — or for the timer, which keeps them IN."""
-    who = _host_target(state, action)
-    if state["away"][who]:
-        raise IllegalAction("already_away", seat=who)
-    state["away"][who] = True
+    who = mark_away(state, action, is_player)
     events: list[Event] = [{"type": "away", "seat": who}]
     if state["phase"] == CHOICE:
         state["sealed"][who] = None
     return events
-
-
-def _back(state: State, seat: int, action: Action) -> list[Event]:
-    who = _host_target(state, action)
-    if not state["away"][who]:
-        raise IllegalAction("not_away", seat=who)
-    state["away"][who] = False
-    return [{"type": "back", "seat": who}]
-
-
-def _host_target(state: State, action: Action) -> int:
-    who = action.get("seat")
-    if not is_player(state, who):
-        raise IllegalAction("bad_seat", seat=who if not not_int(who) else None)
-    return who
 
 
 # --- chance ----------------------------------------------------------------------------------
@@ -530,6 +512,10 @@ def in_seats(state: State) -> list[int]:
 def unused_dice(state: State) -> list[str]:
     """The three dice the active player did not choose: the pool of every Bonus Roll."""
     return [c for c in COLOURS if c not in state["dice"]]
+
+
+def _back(state: State, seat: int, action: Action) -> list[Event]:
+    return mark_back(state, action, is_player)
 
 
 _HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {

@@ -125,7 +125,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Action, Bot, Event, Option, State, register
+from games.base import Bot, Option, State, register
+from games.rulebook import ModuleGame
 from games.tesauro import rules, views
 from games.tesauro.bots import TesauroBot
 from games.tesauro.deck import CATEGORIES, load_dictionary
@@ -137,7 +138,7 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
-class Tesauro:
+class Tesauro(ModuleGame):
     """The `Game` of Tesauro: a thin face over `rules` and `views`."""
 
     id = "tesauro"
@@ -145,30 +146,11 @@ class Tesauro:
     max_players = 10
     options = OPTIONS
     bots: dict[str, Callable[[], Bot]] = {"normal": TesauroBot}
-
-    def setup(self, players: list[str], options: dict | None = None) -> State:
-        return rules.setup(players, options, self.min_players, self.max_players)
-
-    def chance(self, state: State) -> dict | None:
-        return rules.chance(state)
-
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat)
+    rules = rules
+    views = views
 
     def bot_view(self, state: State, seat: int) -> dict:
         return views.bot_view(state, seat)
-
-    def timer(self, state: State) -> tuple[float, Action] | None:
-        return rules.timer(state)
-
-    def result(self, state: State) -> dict | None:
-        return views.result(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
 
     def check_deck(self, path: str, lang: str) -> None:
         """A group's dictionary, checked before the table opens: DeckError says what is wrong

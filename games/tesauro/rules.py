@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import Action, Event, IllegalAction, State
-from games.rulebook import action_type, check_seat, not_int
+from games.rulebook import action_type, check_seat, is_permutation, mark_away, mark_back, not_int
 from games.tesauro.deck import CATEGORIES, Dictionary, load_dictionary, pool_size
 
 DEALING = "dealing"
@@ -552,10 +552,7 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _away(state: State, seat: int, action: Action) -> list[Event]:
-    who = _host_target(state, action)
-    if state["away"][who]:
-        raise IllegalAction("already_away", seat=who)
-    state["away"][who] = True
+    who = mark_away(state, action, is_player)
     events: list[Event] = [{"type": "away", "seat": who}]
     phase = state["phase"]
     if state["chance"] is not None:
@@ -568,21 +565,6 @@ def _away(state: State, seat: int, action: Action) -> list[Event]:
         state["speakers"].pop(0)
         events += _next_speaker(state)
     return events
-
-
-def _back(state: State, seat: int, action: Action) -> list[Event]:
-    who = _host_target(state, action)
-    if not state["away"][who]:
-        raise IllegalAction("not_away", seat=who)
-    state["away"][who] = False
-    return [{"type": "back", "seat": who}]
-
-
-def _host_target(state: State, action: Action) -> int:
-    who = action.get("seat")
-    if not is_player(state, who):
-        raise IllegalAction("bad_seat", seat=None if not_int(who) else who)
-    return who
 
 
 def _chance(state: State, seat: int, action: Action) -> list[Event]:
@@ -602,12 +584,6 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
     return _deal(state, outcome)
 
 
-def is_permutation(value: Any, size: int) -> bool:
-    if not isinstance(value, list | tuple) or len(value) != size:
-        return False
-    return all(not not_int(i) for i in value) and sorted(value) == list(range(size))
-
-
 def copy_events(events: list[Event]) -> list[Event]:
     out = []
     for event in events:
@@ -616,6 +592,10 @@ def copy_events(events: list[Event]) -> list[Event]:
             copy["defs"] = _copy_defs(event["defs"])
         out.append(copy)
     return out
+
+
+def _back(state: State, seat: int, action: Action) -> list[Event]:
+    return mark_back(state, action, is_player)
 
 
 _HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {

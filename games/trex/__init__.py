@@ -154,7 +154,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Action, Bot, Event, Option, State, register
+from games.base import Bot, Option, register
+from games.rulebook import ModuleGame
 from games.trex import rules, views
 from games.trex.deck import COLOURS, SYMBOLS, load_deck
 
@@ -163,7 +164,7 @@ OPTIONS: tuple[Option, ...] = (Option("vote_seconds", 60, (0, 30, 45, 60, 90, 12
 rules allow them), three to eight the competitive game."""
 
 
-class TRex:
+class TRex(ModuleGame):
     """The `Game` of On a Scale of One to T-Rex: a thin face over `rules` and `views`."""
 
     id = "trex"
@@ -171,27 +172,8 @@ class TRex:
     max_players = 8
     options = OPTIONS
     bots: dict[str, Callable[[], Bot]] = {}
-
-    def setup(self, players: list[str], options: dict | None = None) -> State:
-        return rules.setup(players, options, self.min_players, self.max_players)
-
-    def chance(self, state: State) -> dict | None:
-        return rules.chance(state)
-
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat)
-
-    def timer(self, state: State) -> tuple[float, Action] | None:
-        return rules.timer(state)
-
-    def result(self, state: State) -> dict | None:
-        return views.result(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
+    rules = rules
+    views = views
 
     def check_deck(self, path: str, lang: str) -> None:
         """A group's deck file, checked before the table opens: DeckError says what is wrong

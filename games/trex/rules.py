@@ -25,7 +25,15 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import Action, Event, IllegalAction, State
-from games.rulebook import action_type, check_seat, not_int
+from games.rulebook import (
+    action_type,
+    check_seat,
+    is_permutation,
+    mark_away,
+    mark_back,
+    not_int,
+    seat_argument,
+)
 from games.trex.deck import COLOURS, Deck, load_deck
 
 # Phases.
@@ -206,7 +214,7 @@ def is_player(state: State, seat: Any) -> bool:
 def _offer(state: State, seat: int, action: Action) -> list[Event]:
     """An offer is private: no event. Two players who offered each other have both accepted."""
     _require_play(state)
-    to = _seat_arg(state, action, "to")
+    to = seat_argument(state, action, "to", is_player)
     if to == seat:
         raise IllegalAction("self_offer")
     if state["away"][to]:
@@ -262,16 +270,9 @@ def _require_play(state: State) -> None:
         raise IllegalAction("wrong_phase", phase=state["phase"])
 
 
-def _seat_arg(state: State, action: Action, key: str) -> int:
-    value = action.get(key)
-    if not is_player(state, value):
-        raise IllegalAction("bad_seat", seat=value if not not_int(value) else None)
-    return value
-
-
 def _incoming(state: State, seat: int, action: Action) -> int:
     """The seat named by `from`, which must have its offer out to `seat`."""
-    offerer = _seat_arg(state, action, "from")
+    offerer = seat_argument(state, action, "from", is_player)
     if state["offers"][offerer] != seat:
         raise IllegalAction("no_such_offer", seat=offerer)
     return offerer
@@ -495,10 +496,7 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 def _away(state: State, seat: int, action: Action) -> list[Event]:
     """A player who leaves has their offers withdrawn: the one they made and those made to them
     (the offerers get their cards back rather than wait for someone who is not there)."""
-    who = _host_target(state, action)
-    if state["away"][who]:
-        raise IllegalAction("already_away", seat=who)
-    state["away"][who] = True
+    who = mark_away(state, action, is_player)
     if (to := state["offers"][who]) is not None:
         state["offers"][who] = None
         _tell(state, to, {"type": "withdrawn", "from": who})
@@ -507,18 +505,6 @@ def _away(state: State, seat: int, action: Action) -> list[Event]:
             state["offers"][offerer] = None
             _tell(state, offerer, {"type": "cancelled", "to": who})
     return [{"type": "away", "seat": who}]
-
-
-def _back(state: State, seat: int, action: Action) -> list[Event]:
-    who = _host_target(state, action)
-    if not state["away"][who]:
-        raise IllegalAction("not_away", seat=who)
-    state["away"][who] = False
-    return [{"type": "back", "seat": who}]
-
-
-def _host_target(state: State, action: Action) -> int:
-    return _seat_arg(state, action, "seat")
 
 
 # --- chance and the steps it interrupts -------------------------------------------------------
@@ -538,12 +524,6 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
         pile = _pile(state, spec["deck"])
         pile[:] = [pile[i] for i in outcome]
     return _run(state)
-
-
-def is_permutation(value: Any, size: int) -> bool:
-    if not isinstance(value, list | tuple) or len(value) != size:
-        return False
-    return not any(not_int(i) for i in value) and sorted(value) == list(range(size))
 
 
 def _pile(state: State, name: str) -> list[int]:
@@ -716,6 +696,10 @@ def copy_events(events: list[Event]) -> list[Event]:
 def incoming(state: State, seat: int) -> list[int]:
     """The seats whose offer is out to `seat`."""
     return [offerer for offerer, to in enumerate(state["offers"]) if to == seat]
+
+
+def _back(state: State, seat: int, action: Action) -> list[Event]:
+    return mark_back(state, action, is_player)
 
 
 _HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
