@@ -47,7 +47,7 @@ Pipeline:
 9. **Cards** — entries are paired so that the two entries of a card always come from different
    categories; the card order is shuffled with a fixed seed. The same WordNet gives the same file.
 
-Only the Python standard library is used.
+Only the Python standard library is used (and `games.tesauro.deck` for the category ids).
 """
 
 from __future__ import annotations
@@ -62,22 +62,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from games.tesauro.deck import CATEGORIES  # the nine tiles, in the rules' order
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_WORDNET = Path("/usr/share/wordnet")
 DEFAULT_OUTPUT = REPO / "games" / "tesauro" / "content" / "en.toml"
 DEFAULT_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
 
-CATEGORIES = (
-    "food",
-    "botany",
-    "society",
-    "concepts",
-    "humanities",
-    "engineering",
-    "earth",
-    "health",
-    "zoology",
-)
 
 #: Lexicographer file numbers → names. Used when the database has no ``lexnames`` file: Debian's
 #: ``wordnet-base`` drops it, since the WordNet C library has this table compiled in.
