@@ -59,6 +59,13 @@ HURRY_SECONDS = 10  # the clock turns red
 BIG_HEIGHT = 30  # a table this tall shows everything at once
 
 
+def span(text: str, style: str = "") -> Text:
+    """A Text whose style covers only itself: what is appended to it keeps its own."""
+    out = Text()
+    out.append(text, style=style)
+    return out
+
+
 def who(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
@@ -192,7 +199,8 @@ def definition_text(
 ) -> Text:
     """A definition given: who, on which tile, and the text (or that it was said aloud),
     cut to `limit` characters."""
-    text = name(who(names, entry["seat"]), style="bold")
+    text = Text()
+    text.append_text(name(who(names, entry["seat"]), style="bold"))
     text.append(f" · {category_name(entry.get('tile'))}", style="cyan")
     text.append(": " if one_line else "\n")
     if entry.get("text") is None:
@@ -229,7 +237,8 @@ def definitions(
     if view.get("phase") == "speak":
         for seat in still_to_speak(view):
             now = seat == view.get("speaker")
-            line = name(who(names, seat), style="bold" if now else "dim")
+            line = Text()
+            line.append_text(name(who(names, seat), style="bold" if now else "dim"))
             line.append(
                 f" · {category_name(view['categories'][seat])}", style="cyan" if now else "dim"
             )
@@ -303,7 +312,7 @@ def reveal(last: dict[str, Any], names: list[str], every: bool = False) -> Rende
 
 def last_line(last: dict[str, Any], names: list[str]) -> Text:
     """The turn just judged, in one line: the word and where its card went."""
-    text = Text(t("tesauro.last_turn") + " ", style="dim")
+    text = span(t("tesauro.last_turn") + " ", style="dim")
     text.append_text(literal(last["word"], 60, style="bold"))
     if last.get("under"):
         text.append(" → " + t("tesauro.card_under"))
@@ -338,7 +347,8 @@ def scoreboard(view: dict[str, Any]) -> list[Text]:
     tied = set() if view["over"] else set((view.get("tie_break") or {}).get("tied", []))
     pieces = []
     for seat, player in enumerate(view["players"]):
-        piece = name(player, style="bold" if won[seat] == best and best else "")
+        piece = Text()
+        piece.append_text(name(player, style="bold" if won[seat] == best and best else ""))
         piece.append(" ")
         if won[seat]:
             dots = "●" * min(won[seat], 5) + ("+" if won[seat] > 5 else "")
@@ -356,13 +366,13 @@ def progress(view: dict[str, Any], names: list[str]) -> list[Text]:
     pieces = []
     for seat in view["order"]:
         if view["given"][seat]:
-            piece = Text("✔ ", style="bold green")
+            piece = span("✔ ", style="bold green")
             piece.append_text(name(who(names, seat)))
         elif view["away"][seat]:
-            piece = Text("✗ ", style="yellow")
+            piece = span("✗ ", style="yellow")
             piece.append_text(name(who(names, seat), style="yellow"))
         else:
-            piece = Text("✎ " if typed else "… ", style="dim")
+            piece = span("✎ " if typed else "… ", style="dim")
             piece.append_text(name(who(names, seat), style="dim"))
         pieces.append(piece)
     return pieces
@@ -465,7 +475,7 @@ class TileGrid(Widget):
                 if seat is None:
                     below = Text("□ " + t("tesauro.free"), style="dim")
                 else:
-                    below = Text("■ ", style="bold cyan")
+                    below = span("■ ", style="bold cyan")
                     below.append_text(name(who(names, seat)))
                     if view["given"][seat]:
                         below.append(" ✔", style="bold green")
@@ -1000,7 +1010,8 @@ class TesauroHand(HandWidget):
             box.border_subtitle = ""
             rows = []
             for index, choice in enumerate(choices):
-                text = literal(choice["word"], 60, style="bold")
+                text = Text()
+                text.append_text(literal(choice["word"], 60, style="bold"))
                 text.append(f" · {category_name(choice['category'])}\n", style="cyan")
                 text.append_text(literal(choice["definition"], MAX_TEXT))
                 rows.append((chip(str(index + 1)), text))
@@ -1024,12 +1035,12 @@ class TesauroHand(HandWidget):
         me = view.get("seat")
         if phase == "write":
             if role == "sapiente":
-                text = Text(t("tesauro.sage_blind") + "\n", style="dim")
+                text = span(t("tesauro.sage_blind") + "\n", style="dim")
                 text.append_text(Text("  ").join(progress(view, names)))
                 return text
             if view["given"][me]:
                 if view["mode"] == "typed" and view.get("text"):
-                    text = Text(t("tesauro.your_definition") + "\n", style="dim")
+                    text = span(t("tesauro.your_definition") + "\n", style="dim")
                     text.append_text(literal(view["text"], MAX_TEXT, style="bold"))
                     return text
                 return self._tile_line()
@@ -1048,7 +1059,7 @@ class TesauroHand(HandWidget):
     def _tile_line(self) -> Text:
         view = self._view
         tile = view.get("tile")
-        text = Text(t("tesauro.your_tile") + " ", style="dim")
+        text = span(t("tesauro.your_tile") + " ", style="dim")
         text.append(f" {CATEGORIES.index(tile) + 1} ", style="bold reverse")
         text.append(f" {category_name(tile)}", style="bold cyan")
         if not view["given"][view["seat"]] and view.get("role") != "brillante":
@@ -1066,7 +1077,7 @@ class TesauroHand(HandWidget):
         true_category = (view.get("entry") or {}).get("category")
         genius = view.get("role") == "brillante"
         key = "tesauro.tiles_hint_genius" if genius else "tesauro.tiles_hint_babbler"
-        text = Text(t(key, category=category_name(true_category)) + "\n", style="dim")
+        text = span(t(key, category=category_name(true_category)) + "\n", style="dim")
         width = max(len(category_name(c)) for c in CATEGORIES) + 2
         for index, category in enumerate(CATEGORIES):
             seat = holder.get(category)
@@ -1114,7 +1125,7 @@ class TesauroHand(HandWidget):
         if not self._field_open:
             return
         count = len(field.value)
-        text = Text(f"{count}/{MAX_TEXT}", style="bold red" if count >= MAX_TEXT else "bold")
+        text = span(f"{count}/{MAX_TEXT}", style="bold red" if count >= MAX_TEXT else "bold")
         left = self._left()
         if left is not None:
             text.append(f"   ⏱ {clock(left)}", style="bold red" if left <= HURRY_SECONDS else "")
@@ -1125,7 +1136,7 @@ class TesauroHand(HandWidget):
         view = self._view
         me = view.get("seat")
         won = view["scores"]
-        text = Text(t("tesauro.you_have", n=won[me]), style="bold")
+        text = span(t("tesauro.you_have", n=won[me]), style="bold")
         text.append("   " + turn_line(view), style="dim")
         self.query_one("#tsh-me", Static).update(text)
 
