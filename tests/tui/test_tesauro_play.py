@@ -17,7 +17,7 @@ from tui.client.screens import GameScreen
 from tui.games.tesauro import TesauroHand, TesauroTable
 from tui.host.app import HostApp
 from tui.host.screens import TableScreen
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.widgets import ConfirmScreen
 
 NAMES = ("Ann", "Bob", "Cid")
@@ -54,6 +54,19 @@ async def seated(stack: AsyncExitStack, room: Room, host: HostApp, hp, state_dir
     return players, pilots
 
 
+def refusals(app: ClientApp) -> list[str]:
+    return [str(n.message) for n in app._notifications if n.severity == "error"]
+
+
+def why_refused(view: dict, category: str) -> str:
+    """The words a refused tile gets: the Genius must take the card's category; a Babbler may
+    not take it while another tile is free."""
+    true = t(f"tesauro.category.{view['entry']['category']}")
+    if view["role"] == "brillante":
+        return t("illegal.brillante_tile", category=true)
+    return t("illegal.category_reserved", category=true)
+
+
 def no_secrets_on_the_table(host: HostApp, room: Room, texts: list[str]) -> None:
     """The table shows the public view only: no definition, no typed text, no role."""
     table = host.screen.query_one("#game-table", TesauroTable)
@@ -88,9 +101,16 @@ async def test_a_typed_turn_by_keys(state_dir):
         no_secrets_on_the_table(host, room, [])
         assert "Sage" in on_screen(ann) and choices[1]["definition"] not in on_screen(ann)
 
-        # Bob takes a tile by its number: the field opens and takes the keys, digits too
+        # a tile Bob may not take: the host refuses, and his screen says why in words
         await until(lambda: bob.game.get("phase") == "write", pb)
         allowed = bob.game["allowed"]
+        refused = next(c for c in CATEGORIES if c not in allowed)
+        await pb.press(key_of(refused))
+        await until(lambda: any(refusals(bob)), pb)
+        assert refusals(bob) == [why_refused(bob.game, refused)]
+        assert room.state["tiles"][BOB] is None
+
+        # Bob takes a tile by its number: the field opens and takes the keys, digits too
         await pb.press(key_of(allowed[-1]))
         await until(lambda: room.state["tiles"][BOB] == allowed[-1], hp)
         field = bob.screen.query_one("#tsh-text")

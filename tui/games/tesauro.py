@@ -1037,6 +1037,9 @@ class TesauroHand(HandWidget):
             if role == "sapiente":
                 text = span(t("tesauro.sage_blind") + "\n", style="dim")
                 text.append_text(Text("  ").join(progress(view, names)))
+                if view.get("last_turn"):
+                    text.append("\n\n")
+                    text.append_text(last_line(view["last_turn"], names))
                 return text
             if view["given"][me]:
                 if view["mode"] == "typed" and view.get("text"):
