@@ -78,15 +78,16 @@ definition before the reveal, or the other word of the card)
 Views
 -----
 Public (`seat=None`, the table): `game`, `phase`, `over`, `players`, `lang`, `mode`,
-`think_seconds`, `rounds`, `turn` (1-based, counting
-tie-break turns), `turns` (regular turns: players × rounds), `round` (None in the tie-break),
-`sapiente`, `reader`, `order` (the scholars from the reader), `word` (None until chosen),
-`categories` (by seat: the tile taken, a category id, or None; ids in the rules' order are
-`CATEGORIES`), `given` (by seat: has given a definition / is ready),
-`speaker` (spoken mode: who speaks now), `defs` (`[{seat, tile, text}]`: empty until the reveal
-in typed mode; growing as they are spoken in spoken mode), `scores` (cards won, by seat), `deck`
-(cards left), `away`, `last_turn` (the `judged` fields of the turn just played, kept until the
-next judgement, or None), `tie_break` (None or `{round, tied}`), `last_events`, `result`.
+`think_seconds`, `rounds`, `turn` (1-based, counting tie-break turns), `turns` (regular
+turns: players × rounds), `round` (None in the tie-break), `sapiente`, `reader`, `order` (the
+scholars from the reader), `word` (None until chosen), `categories` (by seat: the tile taken,
+a category id, or None; the ids in the rules' order are `CATEGORIES`), `given` (by seat: has
+given a definition / is ready), `speaker` (spoken mode: who speaks now), `speakers` (spoken
+mode: who speaks now and who is still to speak, in order; an away one is passed over when
+their turn comes), `defs` (`[{seat, tile, text}]`: empty until the reveal in typed mode;
+growing as they are spoken in spoken mode), `scores` (cards won, by seat), `deck` (cards
+left), `away`, `last_turn` (the `judged` fields of the turn just played, kept until the next
+judgement, or None), `tie_break` (None or `{round, tied}`), `last_events`, `result`.
 A player's view adds `seat`, `role` (`sapiente`, `brillante`, `orate`, or None while dealing),
 `entry` (scholars, once chosen: `{word, category, definition}`), `choices` (the reader, while
 choosing: both entries), `tile` (theirs), `text` (their typed definition), `allowed` (the tiles

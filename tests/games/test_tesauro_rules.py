@@ -161,7 +161,7 @@ def test_ten_players_with_the_brillante_aside_the_last_orate_takes_the_cards_cat
     last = scholars[8]
     assert t.view(last)["allowed"] == ["food"]
     t.tile(last, "food")
-    assert sorted(t.view()["tiles"][s] for s in scholars) == sorted(CATEGORIES)
+    assert sorted(t.view()["categories"][s] for s in scholars) == sorted(CATEGORIES)
 
 
 def test_tiles_are_exclusive_first_come_first_served():
@@ -170,7 +170,7 @@ def test_tiles_are_exclusive_first_come_first_served():
     t.tile(1, "zoology")
     assert t.refuse(3, {"type": "tile", "category": "zoology"}).code == "tile_taken"
     assert "zoology" not in t.view(3)["allowed"]
-    assert t.view()["tiles"] == [None, "zoology", None, None]
+    assert t.view()["categories"] == [None, "zoology", None, None]
 
 
 def test_a_tile_can_be_swapped_until_the_definition_is_given():
@@ -417,7 +417,7 @@ def test_scoring(brillante, verdict, taker, under):
     assert t.state["won"] == won
     assert t.state["deck"] == deck_before + ([0] if under else [])
     assert t.view()["last_turn"]["taker"] == taker
-    assert t.view()["won"] == [len(w) for w in won]
+    assert t.view()["scores"] == [len(w) for w in won]
 
 
 def test_only_the_sapiente_judges_and_only_given_definitions():

@@ -89,9 +89,7 @@ async def test_a_whole_game_with_two_bots_by_keys_only(state_dir):
 async def test_the_sealed_choice_never_reaches_the_table(state_dir):
     set_lang("en")
     # the bot stays slow so that only Ann locks in; the seeded dice don't bust her first roll
-    room = Room(
-        "Friday", game_id="tallyup", open_room=True, bot_pace=100, rng=random.Random(3)
-    )
+    room = Room("Friday", game_id="tallyup", open_room=True, bot_pace=100, rng=random.Random(3))
     host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
     async with host.run_test(size=(120, 40)) as hp:
         player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)

@@ -24,25 +24,13 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from games.tesauro import CATEGORIES
 from net.protocol import clean_text
 from tui.bigtext import big
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import t
 from tui.text import literal, name
 from tui.widgets import ConfirmScreen
-
-CATEGORIES = (
-    "food",
-    "botany",
-    "society",
-    "concepts",
-    "humanities",
-    "engineering",
-    "earth",
-    "health",
-    "zoology",
-)
-"""The nine tiles in the rules' order (as `games.tesauro.CATEGORIES`; views carry them too)."""
 
 SPANISH = {"sapiente": "Sapiente", "brillante": "Brillante", "orate": "Orate"}
 """The published game's role names, shown beside ours in both languages."""
@@ -235,7 +223,7 @@ def definitions(
         key = chip(str(index + 1)) if numbered_keys else Text(" ✔", style="green")
         rows.append((key, definition_text(entry, names, one_line, limit)))
     if view.get("phase") == "speak":
-        for seat in still_to_speak(view):
+        for seat in view.get("speakers") or []:
             now = seat == view.get("speaker")
             line = Text()
             line.append_text(name(who(names, seat), style="bold" if now else "dim"))
@@ -248,17 +236,6 @@ def definitions(
             )
             rows.append((Text(" ▶" if now else "  ", style="bold yellow"), line))
     return numbered(rows, one_line)
-
-
-def still_to_speak(view: dict[str, Any]) -> list[int]:
-    """The speaker and those after them: scholars holding a tile who have not spoken (an away
-    one is passed over when their turn comes, so they stay listed until then)."""
-    spoken = {d["seat"] for d in view.get("defs") or []}
-    speaker = view.get("speaker")
-    rest = [s for s in view["order"] if view["categories"][s] is not None and s not in spoken]
-    if speaker in rest:
-        rest = rest[rest.index(speaker) :]
-    return rest
 
 
 def reveal(last: dict[str, Any], names: list[str], every: bool = False) -> RenderableType:
