@@ -71,8 +71,13 @@ class Server:
         )
         self.port = self._server.sockets[0].getsockname()[1]
 
-    async def close(self) -> None:
+    async def close(self, reason: str | None = None) -> None:
+        """Close every connection and stop listening. With `reason` ("closed": the host shut
+        the table for good), every player is told first, so nobody waits to reconnect."""
         for connection in list(self._all):
+            if reason is not None:
+                with contextlib.suppress(Exception):
+                    connection.send({"type": "kicked", "reason": reason})
             connection.close()
         if self._server is not None:
             self._server.close()

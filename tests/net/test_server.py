@@ -360,3 +360,14 @@ async def test_no_log_line_carries_an_action_s_content(table, caplog, monkeypatc
         error = await ann.expect("error")
     assert error["code"] == "internal" and error["ref"] == 3
     assert "SECRET-42" not in caplog.text and "'define'" in caplog.text
+
+
+async def test_a_table_closed_for_good_tells_every_player(peek, state_dir):
+    room = Room("R", game_id="peek", open_room=True)
+    server = Server(room, host="127.0.0.1", port=0)
+    await server.start()
+    ann = await seated(server, "Ann")
+    await server.close("closed")
+    room.close()
+    assert (await ann.expect("kicked"))["reason"] == "closed"
+    assert await ann.closed()

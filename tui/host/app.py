@@ -119,7 +119,9 @@ class HostApp(App[None]):
         if self.advertiser is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.advertiser.close(), 3.0)
-        await self.server.close()
+        # Mid-game the players keep trying to reconnect (`--resume` brings the table back);
+        # in the lobby or after the game the table is gone for good, and they are told so.
+        await self.server.close(None if self.room.phase == "playing" else "closed")
         self.room.close()
 
     # --- following the room -------------------------------------------------------------
