@@ -98,6 +98,7 @@ def setup(
         "speakers": [],
         "defs": [],
         "won": [[] for _ in range(n)],
+        "said": [],
         "last_turn": None,
         "tie": None,
         "tie_rounds": [],
@@ -323,6 +324,7 @@ def _close_writing(state: State, timeout: bool) -> list[Event]:
             if state["given"][s]
         ]
         state["phase"] = JUDGE
+        state["said"] += [d["text"] for d in state["defs"]]
         return [{"type": "revealed", "defs": _copy_defs(state["defs"]), "timeout": timeout}]
     state["speakers"] = [s for s in state["order"] if state["tiles"][s] is not None]
     state["phase"] = SPEAK
@@ -347,6 +349,8 @@ def _speak(state: State, seat: int, text: str | None) -> list[Event]:
     state["speakers"].pop(0)
     entry = {"seat": seat, "tile": state["tiles"][seat], "text": text}
     state["defs"].append(entry)
+    if text is not None:
+        state["said"].append(text)
     return [{"type": "spoke", **entry}, *_next_speaker(state)]
 
 

@@ -108,9 +108,12 @@ def result(state: State) -> dict | None:
 def bot_view(state: State, seat: int) -> dict:
     """What a bot in `seat` knows: the seat's own view, plus its vocabulary — the definitions of
     the pool's entries by category (the words nobody plays this game). An Orate bot bluffs with
-    one of those. Never sent anywhere: bots run inside the host."""
+    one of those — never one the table has already heard this game. Never sent anywhere: bots
+    run inside the host."""
+    said = set(state["said"])
     vocabulary: dict[str, list[str]] = {c: [] for c in CATEGORIES}
     for card in state["pool"]:
         for entry in state["cards"][card]:
-            vocabulary[entry["category"]].append(entry["definition"])
+            if entry["definition"] not in said:
+                vocabulary[entry["category"]].append(entry["definition"])
     return {**view(state, seat), "vocabulary": vocabulary}

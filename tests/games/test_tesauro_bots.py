@@ -139,3 +139,26 @@ def test_a_table_of_bots_plays_a_whole_game(mode, n):
         TESAURO.apply(state, seat, copy.deepcopy(plan[1]))
     result = TESAURO.result(state)
     assert result is not None and result["winners"]
+
+
+def test_an_orate_bot_never_repeats_a_bluff_the_table_has_heard():
+    rng = random.Random(3)
+    state = TESAURO.setup([f"Bot{s}" for s in range(6)], {"lang": "ru", "rounds": 3})
+    bot = TesauroBot()
+    heard: list[str] = []
+    while TESAURO.result(state) is None:
+        if (spec := TESAURO.chance(state)) is not None:
+            TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": sample_chance(spec, rng)})
+            continue
+        plans = [(s, bot.act(views.bot_view(state, s), s, rng)) for s in range(6)]
+        seat, (_, action) = min(((s, p) for s, p in plans if p), key=lambda sp: sp[1][0])
+        events = TESAURO.apply(state, seat, copy.deepcopy(action))
+        for event in events:
+            if event["type"] == "revealed":
+                heard += [d["text"] for d in event["defs"]]
+    pool = set(state["pool"])
+    truths = {
+        e["definition"] for c, card in enumerate(state["cards"]) if c not in pool for e in card
+    }
+    bluffs = [text for text in heard if text not in truths]
+    assert len(bluffs) > 10 and len(bluffs) == len(set(bluffs))
