@@ -91,6 +91,12 @@ class Game(Protocol):
 
     def result(self, state: State) -> dict | None: ...
 
+    # Optional: `bot_view(state, seat) -> dict` — what a bot playing `seat` knows: the seat's
+    # view plus the bot's own knowledge (Tesauro: words to bluff with). Bots are given it
+    # instead of `view` when the game has it; it never leaves the host.
+    # Optional: `check_deck(path, lang)` — a group's own content file, checked before the table
+    # opens (raises ValueError saying the file, line and field).
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Actions `seat` may take now (for a free-text action, one representative example).
 
