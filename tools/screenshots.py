@@ -513,8 +513,8 @@ TESAURO_NAMES = ("Ann", "Bob", "Cid", "Dana")
 TESAURO_WORDS = {
     # the word each turn plays (its card is put on top of the deck, in this order); the
     # spoken game plays the last one
-    "en": ("googly", "tiddlywinks", "schlimazel", "mittelschmerz", "frangipane", "klystron",
-           "gluon", "swivet"),
+    "en": ("posset", "clerihew", "schlimazel", "lahar", "frangipane", "bornite",
+           "hamartia", "swivet"),
     "ru": ("ратафия", "офеня", "бламанже", "майорат", "шаньга", "взвар", "буза", "повилика"),
 }  # fmt: skip
 TESAURO_BLUFFS = {
@@ -539,12 +539,39 @@ TESAURO_BLUFFS = {
         "Сбор соседей, чтобы помочь одному хозяину убрать сено.",
     ),
 }
+TESAURO_LONG_BLUFFS = {
+    # as long as a definition may be (300 characters): the Sage's list overflows at 80x24
+    "en": (
+        "A narrow wooden trough, lined with pitch, in which the fishermen of the northern "
+        "coast salted their herring for the winter; also the shed where such troughs were "
+        "kept, and, by extension, the whole season of salting, which began on the first "
+        "frost and ended when the last barrel was sealed.",
+        "In old card games, a hand holding no court cards at all, which the player could "
+        "show at once to take a small payment from every other player before the deal went "
+        "on; a lucky fool's hand, so that the word came to mean any stroke of luck that "
+        "rewards a person for having nothing of worth.",
+    ),
+    "ru": (
+        "Узкое деревянное корыто, просмолённое изнутри, в котором рыбаки северного берега "
+        "солили на зиму сельдь; также сарай, где держали такие корыта, и вообще вся пора "
+        "засолки, что начиналась с первыми заморозками и кончалась, когда закрывали "
+        "последнюю бочку.",
+        "В старинных карточных играх — рука без единой фигуры, которую игрок мог сразу "
+        "показать и взять с каждого понемногу, прежде чем сдача шла дальше; рука "
+        "счастливого дурака, и потому так стали называть любую удачу, что награждает "
+        "человека за то, что у него ничего нет.",
+    ),
+}
 TESAURO_MOMENTS = (
     "choose",
     "write",
     "typing",
     "judge",
+    "judge-long",
     "reveal",
+    "next-write",
+    "timed-out",
+    "silent-genius",
     "aside",
     "tie-break",
     "end",
@@ -555,7 +582,7 @@ TESAURO_MOMENTS = (
 class TesauroTable(Table):
     """A Tesauro room of four people (the game's bots stay home), every deal chosen."""
 
-    def __init__(self, *, spoken: bool = False) -> None:
+    def __init__(self, *, spoken: bool = False, long: bool = False) -> None:
         from games.tesauro.deck import load_dictionary
 
         self.deals = Deals(1)
@@ -565,7 +592,7 @@ class TesauroTable(Table):
             self.seat(player)
         self.lang = lang()
         self.dictionary = load_dictionary(self.lang)
-        self.bluffs = list(TESAURO_BLUFFS[self.lang])
+        self.bluffs = list((TESAURO_LONG_BLUFFS if long else TESAURO_BLUFFS)[self.lang])
         words = TESAURO_WORDS[self.lang]
         self.words = [words[-1]] if spoken else list(words[:-1])
         if spoken:
@@ -621,6 +648,14 @@ class TesauroTable(Table):
         action = {"type": "crazy"} if pick is None else {"type": "pick", "seat": pick}
         self.room.act(sapiente, action)
 
+    def time_out(self) -> None:
+        """The thinking time runs out: the host's move, as the room's clock makes it."""
+        game = self.room.game
+        assert game is not None
+        spec = game.timer(self.room.state)
+        assert spec is not None, "no clock is running"
+        self.room._timeout(spec[1])
+
 
 def tesauro_table(moment: str) -> TesauroTable:
     """One scripted game of Tesauro for four (typed definitions, one round), every deal chosen,
@@ -637,7 +672,9 @@ def tesauro_table(moment: str) -> TesauroTable:
     assert moment in TESAURO_MOMENTS, moment
     if moment == "speak":
         return tesauro_spoken_table()
-    t = TesauroTable()
+    if moment in ("timed-out", "silent-genius"):
+        return tesauro_silent_table(moment)
+    t = TesauroTable(long=moment == "judge-long")
     t.start(CID, None, ANN, BOB, CID, None, BOB)
     if moment == "choose":
         return t
@@ -652,12 +689,17 @@ def tesauro_table(moment: str) -> TesauroTable:
         return t
     t.define(BOB)
     t.define(CID)
-    if moment == "judge":
+    if moment in ("judge", "judge-long"):
         return t
     t.judge(DANA)
     if moment == "reveal":
         return t
     t.choose()
+    if moment == "next-write":
+        t.tile(CID, nth=2)
+        t.tile(DANA, nth=3)
+        t.define(DANA)
+        return t
     t.give(CID, DANA, ANN)
     t.judge(None)
     if moment == "aside":
@@ -683,6 +725,25 @@ def tesauro_table(moment: str) -> TesauroTable:
     return t
 
 
+def tesauro_silent_table(moment: str) -> TesauroTable:
+    """The Genius who gave nothing: Ann the Sage, Bob reads, Cid the Genius takes his tile
+    and never sends; Bob and Dana send theirs; the time runs out ("timed-out"). Ann declares
+    everyone crazy: wrong, a Genius was playing — the card goes under ("silent-genius")."""
+    t = TesauroTable()
+    t.start(CID)
+    t.choose()
+    t.tile(CID)
+    t.tile(DANA, nth=7)
+    t.define(DANA)
+    t.tile(BOB, nth=4)
+    t.define(BOB)
+    t.time_out()
+    if moment == "timed-out":
+        return t
+    t.judge(None)
+    return t
+
+
 def tesauro_spoken_table() -> TesauroTable:
     """The spoken game: Ann the Sage, Bob reads, Dana the Genius; all ready; Bob has spoken and
     Cid speaks now."""
@@ -694,6 +755,14 @@ def tesauro_spoken_table() -> TesauroTable:
         t.room.act(seat, {"type": "done"})
     t.room.act(BOB, {"type": "done"})
     return t
+
+
+LONG_DRAFT = (
+    "A small three-legged stool that milkmaids carried from cow to cow, so low that the "
+    "pail stood between their knees; later any low seat without a back, and in the north "
+    "a joking word for a short and sturdy person who will not be moved from an argument "
+    "once they have sat down in it, whatever the others say"
+)  # 304 characters: the field takes 300
 
 
 def tesauro_lobby() -> Table:
@@ -1228,6 +1297,13 @@ SCENES: tuple[Scene, ...] = (
         snapshot=("ru-80x24",),
     ),
     Scene(
+        "host-lobby-tesauro-help",
+        "Host lobby, ? help: what Tesauro's options do",
+        host_scene(tesauro_lobby),
+        ("question_mark",),
+        snapshot=("en-80x24",),
+    ),
+    Scene(
         "player-tesauro-help",
         "Tesauro player: help (?) with the rules and every key",
         player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
@@ -1278,6 +1354,27 @@ SCENES: tuple[Scene, ...] = (
         snapshot=("en-80x24", "ru-80x24"),
     ),
     Scene(
+        "player-tesauro-limit",
+        "Tesauro player: Bob typed past 300 characters: the count at the limit, the whole draft",
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+        ("enter", *LONG_DRAFT),
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-hurry",
+        "Tesauro player: the last seconds, Bob's draft not sent yet: what is lost at time-out",
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=7.5),
+        ("enter", *"A 3-legged stool"),
+        snapshot=("ru-80x24",),
+    ),
+    Scene(
+        "player-tesauro-typing-help",
+        "Tesauro player: F1 while typing: the help (? goes into the field)",
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+        ("enter", *"A 3-legged stool?", "f1"),
+        snapshot=False,
+    ),
+    Scene(
         "player-tesauro-sent",
         "Tesauro player: Dana's definition is sent, waiting for the others",
         player_scene(tesauro_at("typing"), you=DANA, screen="GameScreen", timer=42.5),
@@ -1313,6 +1410,20 @@ SCENES: tuple[Scene, ...] = (
         snapshot=("en-80x24",),
     ),
     Scene(
+        "player-tesauro-judge-long",
+        "Tesauro player: Ann, the Sage, with long definitions: more below (PgDn)",
+        player_scene(tesauro_at("judge-long"), you=ANN, screen="GameScreen"),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-judge-nine",
+        "Tesauro player: Ann pressed 9 with three definitions: there are three",
+        player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
+        ("9",),
+        snapshot=False,
+    ),
+    Scene(
         "player-tesauro-judge-pick",
         "Tesauro player: Ann pressed 2: the confirmation",
         player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
@@ -1339,6 +1450,32 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tesauro_at("reveal"), you=DANA, screen="GameScreen"),
         big=True,
         snapshot=False,
+    ),
+    Scene(
+        "host-tesauro-next-write",
+        "Tesauro table: the next turn's thinking time, the last answer still up beside the tiles",
+        host_scene(tesauro_at("next-write"), last_apart=True, timer=42.5),
+        big=True,
+        snapshot=("en-120x40",),
+    ),
+    Scene(
+        "player-tesauro-timed-out",
+        "Tesauro player: Cid, the Genius, did not send in time: his definition was not sent",
+        player_scene(tesauro_at("timed-out"), you=CID, screen="GameScreen"),
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "host-tesauro-silent-genius",
+        "Tesauro table: the Genius gave no definition, «Everyone's crazy!» is wrong all the same",
+        host_scene(tesauro_at("silent-genius"), last_apart=True),
+        big=True,
+        snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-silent-genius",
+        "Tesauro player: the reveal of a turn whose Genius gave no definition",
+        player_scene(tesauro_at("silent-genius"), you=DANA, screen="GameScreen"),
+        snapshot=("ru-80x24",),
     ),
     Scene(
         "host-tesauro-aside",
@@ -1370,10 +1507,10 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "player-tesauro-end",
-        "Tesauro player: the end",
+        "Tesauro player: the end, with the last turn's answer",
         player_scene(tesauro_at("end"), screen="PlayerResultsScreen"),
         big=True,
-        snapshot=False,
+        snapshot=("ru-80x24",),
     ),
     Scene(
         "host-tesauro-speak",
@@ -1494,7 +1631,9 @@ def write_readme(out: Path) -> None:
         "half-typed definition), the definitions appearing one by one, the Sage's judgement, the",
         "reveal with the Genius and with the Genius card aside, the tie-break and the end, on the",
         "table (`host-`) and the laptops of the players acting in each moment (`player-`);",
-        "`*-tesauro-speak` is a spoken game of its own.",
+        "`*-tesauro-speak` is a spoken game of its own, `*-tesauro-judge-long` one with",
+        "definitions as long as allowed, and `*-tesauro-timed-out` / `*-silent-genius` one whose",
+        "Genius let the time run out.",
         "",
         "| Screen | English | Russian |",
         "| --- | --- | --- |",

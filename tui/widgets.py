@@ -17,13 +17,29 @@ from tui.i18n import t
 from tui.text import name
 
 
+def key_display(node: Any, binding: Binding, default: str) -> str:
+    """The keys as shown for `binding`: a widget with `key_display_for(action)` may say it
+    better now ("1–4" for four definitions instead of "1–9")."""
+    better = getattr(node, "key_display_for", None)
+    shown = better(binding.action) if callable(better) else None
+    return shown or default
+
+
 class Footer(TextualFooter):
-    """The Footer, in the user's language: binding descriptions are catalogue keys."""
+    """The Footer, in the user's language: binding descriptions are catalogue keys; a widget
+    may show its keys the way they are now (`key_display`)."""
 
     def compose(self) -> ComposeResult:
+        nodes = {}
+        if self._bindings_ready:
+            for node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
+                nodes.setdefault(binding.action, (node, binding))
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget.description = t(widget.description) if widget.description else ""
+                if widget.action in nodes:
+                    node, binding = nodes[widget.action]
+                    widget.key_display = key_display(node, binding, widget.key_display)
             yield widget
 
 
@@ -31,11 +47,12 @@ def binding_help(screen: Screen) -> list[tuple[str, str]]:
     """(key as the footer shows it, what it does) for every key active on `screen` — its own
     and those of the focused widget (a game's hand) — so help and footer never disagree."""
     rows, seen = [], set()
-    for _node, binding, _enabled, _tooltip in screen.active_bindings.values():
+    for node, binding, _enabled, _tooltip in screen.active_bindings.values():
         if not binding.show or not binding.description or binding.action in seen:
             continue
         seen.add(binding.action)
-        rows.append((screen.app.get_key_display(binding), t(binding.description)))
+        shown = key_display(node, binding, screen.app.get_key_display(binding))
+        rows.append((shown, t(binding.description)))
     return rows
 
 
@@ -43,7 +60,7 @@ class HelpScreen(ModalScreen[None]):
     """`?` on any screen: what this screen is for and every key it has."""
 
     BINDINGS = [
-        Binding("escape,question_mark,q", "dismiss", "key.close", key_display="Esc"),
+        Binding("escape,question_mark,q,f1", "dismiss", "key.close", key_display="Esc"),
     ]
 
     def __init__(self, title: str, body: str, keys: list[tuple[str, str]]) -> None:

@@ -6,7 +6,7 @@ import re
 import string
 from pathlib import Path
 
-from tui.i18n import catalogue, detect_lang
+from tui.i18n import catalogue, detect_lang, quote, set_lang, t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,9 +17,64 @@ def test_catalogues_have_the_same_keys():
 
 
 def test_placeholders_match_between_languages():
+    """The same fields (a language may name one twice: a number and its plural form)."""
     en, ru = catalogue("en"), catalogue("ru")
-    fields = lambda text: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)  # noqa: E731
+    fields = lambda text: sorted({f for _, f, _, _ in string.Formatter().parse(text) if f})  # noqa: E731
     assert {k: fields(v) for k, v in en.items()} == {k: fields(ru[k]) for k in en}
+
+
+def test_plural_forms_are_complete():
+    """A plural field has two forms in English (one|other), three in Russian (one|few|many)."""
+    for code, count in (("en", 2), ("ru", 3)):
+        for key, text in catalogue(code).items():
+            for _, field, spec, _ in string.Formatter().parse(text):
+                if field and spec and "|" in spec:
+                    assert len(spec.split("|")) == count, (code, key, spec)
+
+
+def test_plurals():
+    set_lang("ru")
+    try:
+        forms = [t("tesauro.only_defs", n=n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)]
+        assert forms == [
+            "Всего 1 определение.",
+            "Всего 2 определения.",
+            "Всего 4 определения.",
+            "Всего 5 определений.",
+            "Всего 11 определений.",
+            "Всего 12 определений.",
+            "Всего 21 определение.",
+            "Всего 22 определения.",
+            "Всего 25 определений.",
+            "Всего 111 определений.",
+        ]
+        assert t("tesauro.sent_waiting", n=1) == "Отправлено — ждём ещё 1 игрока."
+        assert t("tesauro.sent_waiting", n=3) == "Отправлено — ждём ещё 3 игроков."
+        set_lang("en")
+        assert t("tesauro.sent_waiting", n=1) == "Sent — waiting for 1 other."
+        assert t("tesauro.sent_waiting", n=2) == "Sent — waiting for 2 others."
+        assert t("tesauro.only_defs", n=1) == "There is 1 definition."
+        assert t("tesauro.only_defs", n=4) == "There are 4 definitions."
+    finally:
+        set_lang("en")
+
+
+def test_russian_never_guesses_a_gender():
+    """A name is never declined and its gender never guessed: no «сказал(а)», no «игроку Аня»:
+    names stand as subjects of the present tense, or before a colon or a dash."""
+    ru = catalogue("ru")
+    assert [k for k, v in ru.items() if re.search(r"\((а|ла)\)|игрок[ау] \{", v)] == []
+
+
+def test_quotes_follow_the_language():
+    assert "«" not in "".join(catalogue("en").values())
+    set_lang("ru")
+    try:
+        assert quote("x") == "«x»"
+        set_lang("en")
+        assert quote("x") == "“x”"
+    finally:
+        set_lang("en")
 
 
 def test_russian_is_russian():

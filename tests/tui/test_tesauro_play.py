@@ -8,17 +8,21 @@ from __future__ import annotations
 import random
 from contextlib import AsyncExitStack
 
+from textual import events
+
 from games.tesauro import CATEGORIES
 from net.client import TokenStore
 from net.room import Room
 from tests.tui.test_flow import until
+from tools import screenshots as shots
+from tools.screenshots import LONG_DRAFT
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen
 from tui.games.tesauro import TesauroHand, TesauroTable
 from tui.host.app import HostApp
 from tui.host.screens import TableScreen
 from tui.i18n import set_lang, t
-from tui.widgets import ConfirmScreen
+from tui.widgets import ConfirmScreen, HelpScreen
 
 NAMES = ("Ann", "Bob", "Cid")
 ANN, BOB, CID = range(3)
@@ -129,7 +133,7 @@ async def test_a_typed_turn_by_keys(state_dir):
         assert field.value == "A 3-legged stool, 1 or 2"
         await pb.press("enter")
         await until(lambda: room.state["given"][BOB], hp)
-        await until(lambda: "Sent — waiting for 1 others" in on_screen(bob), pb)
+        await until(lambda: "Sent — waiting for 1 other." in on_screen(bob), pb)
         assert "A 3-legged stool, 1 or 2" in on_screen(bob)
         await hp.pause(0.05)
         no_secrets_on_the_table(host, room, ["3-legged"])
@@ -194,3 +198,235 @@ async def test_a_spoken_turn_by_keys(state_dir):
         await pa.press("y")
         await until(lambda: room.state["last_turn"] is not None, hp)
         assert room.state["last_turn"]["pick"] == CID
+
+
+# --- what two play-tests found -------------------------------------------------------------
+
+
+def footer(app) -> str:
+    """The footer's line: the keys that work now."""
+    return on_screen(app).splitlines()[-1]
+
+
+async def to_the_thinking_time(room: Room, bob: ClientApp, pb, hp) -> None:
+    await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
+    await pb.press("1")
+    await until(lambda: room.state["phase"] == "write", hp)
+
+
+async def take_a_tile(app: ClientApp, pilot, seat: int, room: Room, hp) -> None:
+    await until(lambda: "tile" in (app.game or {}).get("legal", []), pilot)
+    await pilot.press(key_of(app.game["allowed"][0]))
+    await until(lambda: room.state["tiles"][seat] is not None, hp)
+    await until(lambda: app.screen.query_one("#tsh-text").has_focus, pilot)
+
+
+def time_runs_out(room: Room) -> None:
+    """The room's clock rings now instead of in a minute."""
+    action = room._timer_action
+    assert action is not None, "no thinking time running"
+    room._cancel_timer()
+    room._timeout(action)
+
+
+async def test_writing_a_definition(state_dir):
+    """Esc then Enter keeps the draft (the next key adds to it, never replaces it); the footer
+    says Enter, Esc and F1 while typing, F1 opens the help (with what each tile covers), a
+    Genius's Esc is "Back"; past 300 characters the count says it is the limit and the whole
+    draft shows wrapped."""
+    set_lang("en")
+    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
+        assert room.state["roles"][BOB] == "orate" and room.state["roles"][CID] == "brillante"
+        await to_the_thinking_time(room, bob, pb, hp)
+        await take_a_tile(bob, pb, BOB, room, hp)
+        field = bob.screen.query_one("#tsh-text")
+        await pb.press(*"A stool")
+        keys = footer(bob)
+        for shown in ("Enter", "Send (final)", "Esc", "Change tile", "F1", "Help"):
+            assert shown in keys, keys
+
+        # Esc, then Enter: back in the draft, the cursor at its end, nothing selected
+        await pb.press("escape")
+        await until(lambda: not field.display, pb)
+        await pb.press("enter")
+        await until(lambda: field.has_focus, pb)
+        assert field.selection.is_empty and field.cursor_position == len("A stool")
+        await pb.press(*" for milking")
+        assert field.value == "A stool for milking"
+
+        # F1 opens the help while `?` goes into the field
+        await pb.press("question_mark")
+        assert field.value == "A stool for milking?"
+        await pb.press("f1")
+        await until(lambda: isinstance(bob.screen, HelpScreen), pb)
+        help_screen = bob.screen
+        assert "Engineering — everything made" in help_screen.body
+        assert "kept aside for the bots' bluffs" in help_screen.body
+        assert ("Enter", "Send (final)") in help_screen.keys and ("F1", "Help") in help_screen.keys
+        await pb.press("escape")
+        await until(lambda: isinstance(bob.screen, GameScreen) and field.has_focus, pb)
+        assert field.value == "A stool for milking?"
+
+        # past the limit: the count says so, and the whole draft is there to re-read
+        await pb.press("backspace")
+        field.value = (field.value + " " + LONG_DRAFT)[:292]  # typed (a paste) up to here
+        field.cursor_position = len(field.value)
+        await pb.press(*"and then some more")
+        assert len(field.value) == 300
+        await until(lambda: "300/300 — the limit" in on_screen(bob), pb)
+        assert "A stool for milking A small" in on_screen(bob)  # the draft's beginning
+        draft = str(bob.screen.query_one("#tsh-draft").render())
+        assert " ".join(draft.split()) == field.value
+
+        # the Genius can't change tile: Esc is "Back"
+        await take_a_tile(cid, pc, CID, room, hp)
+        keys = footer(cid)
+        assert "Back" in keys and "Change tile" not in keys, keys
+
+
+async def test_time_runs_out_on_a_silent_genius(state_dir):
+    """The last ten seconds say what is lost; a scholar whose time ran out is told; the Genius
+    gave nothing and «Everyone's crazy!» is still wrong: the table and the hands say why."""
+    set_lang("en")
+    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (ann, bob, cid), (pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        await take_a_tile(cid, pc, CID, room, hp)  # Cid, the Genius, starts to write...
+        await pc.press(*"Hot milk")
+        assert t("tesauro.hurry") not in on_screen(cid)
+        clock = hand(cid).now
+        hand(cid).now = lambda: clock() + 55  # ...and forgets the clock
+        await until(lambda: t("tesauro.hurry") in " ".join(on_screen(cid).split()), pc)
+        bob.act({"type": "tile", "category": bob.game["allowed"][0]})
+        await until(lambda: room.state["tiles"][BOB] is not None, hp)
+        bob.act({"type": "define", "text": "Bob's words."})
+        await until(lambda: room.state["given"][BOB], hp)
+
+        time_runs_out(room)
+        await until(lambda: room.state["phase"] == "judge", hp)
+        await until(lambda: "Time ran out: your definition was not sent." in on_screen(cid), pc)
+        assert any("not sent" in str(n.message) for n in cid._notifications)
+        assert "Time ran out" not in on_screen(bob)  # Bob's was sent
+
+        await until(lambda: "crazy" in (ann.game or {}).get("legal", []), pa)
+        await pa.press("c")
+        await until(lambda: isinstance(ann.screen, ConfirmScreen), pa)
+        await pa.press("y")
+        await until(lambda: room.state["last_turn"] is not None, hp)
+        assert room.state["last_turn"]["under"]
+        silent = "Cid, the Genius, gave no definition."
+        for app, pilot in ((host, hp), (bob, pb)):
+            await until(lambda a=app: silent in " ".join(on_screen(a).split()), pilot)
+            assert "By the rules a Genius was playing all the same" in " ".join(
+                on_screen(app).split()
+            )
+
+
+async def test_the_sage_judges_on_a_small_screen(state_dir):
+    """The footer counts the definitions ("1–2") and shows the moment they do, even on a
+    terminal in the background; a number with no definition is answered; a list longer than
+    the screen says there is more below until it is scrolled to its end."""
+    set_lang("en")
+    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (ann, bob, cid), (pa, pb, _pc) = await seated(stack, room, host, hp, state_dir)
+        await pa.resize_terminal(80, 18)
+        await to_the_thinking_time(room, bob, pb, hp)
+        ann.post_message(events.AppBlur())  # Ann looks at another window
+        await pa.pause(0.05)
+        for app, seat in ((bob, BOB), (cid, CID)):
+            app.act({"type": "tile", "category": app.game["allowed"][0]})
+            await until(lambda s=seat: room.state["tiles"][s] is not None, hp)
+            app.act({"type": "define", "text": LONG_DRAFT[:290] + f" ({seat})"})
+            await until(lambda s=seat: room.state["given"][s], hp)
+        await until(lambda: "pick" in (ann.game or {}).get("legal", []), pa)
+        await until(lambda: "Bob ·" in on_screen(ann), pa)
+        # no key pressed: a terminal in the background would keep the old footer for ever
+        await until(lambda: "1–2 Pick" in " ".join(footer(ann).split()), pa)
+
+        more = t("tesauro.more")
+        await until(lambda: more in on_screen(ann), pa)
+        await pa.press("9")
+        assert not isinstance(ann.screen, ConfirmScreen)
+        await until(
+            lambda: any("There are 2 definitions." in str(n.message) for n in ann._notifications),
+            pa,
+        )
+        for _ in range(10):
+            await pa.press("pagedown")
+        await until(lambda: more not in on_screen(ann), pa)
+        assert "(2)" in on_screen(ann)  # the end of the last definition
+
+
+async def run_scene(build, size: tuple[int, int], *keys: str):
+    """A scene of `tools/screenshots.py`, run as a test: the app, its pilot, after `keys`."""
+    app, run_before = build()
+    stack = AsyncExitStack()
+    pilot = await stack.enter_async_context(app.run_test(size=size))
+    await run_before(pilot)
+    if keys:
+        await pilot.press(*keys)
+        await pilot.pause()
+    return app, pilot, stack
+
+
+def long_answers_then_next_turn() -> shots.TesauroTable:
+    """Turn 1 with definitions as long as allowed, judged; turn 2's thinking time begins."""
+    table = shots.TesauroTable(long=True)
+    table.start(CID, None)
+    table.choose()
+    table.tile(CID)
+    table.tile(3, nth=7)
+    table.define(3)
+    table.tile(BOB, nth=4)
+    table.define(BOB)
+    table.define(CID)
+    table.judge(3)
+    table.choose()
+    table.tile(CID, nth=2)
+    return table
+
+
+async def test_the_last_answer_fits_the_big_table():
+    """120x40, the next turn's thinking time: the last answer stays up beside the tiles,
+    shortened to what fits above the cards won — never cut by them."""
+    set_lang("en")
+    app, pilot, stack = await run_scene(
+        shots.host_scene(long_answers_then_next_turn, last_apart=True, timer=42.5), (120, 40)
+    )
+    async with stack:
+        box, scores = app.screen.query_one("#ts-reveal"), app.screen.query_one("#ts-scores")
+        await pilot.pause(0.1)
+        assert box.display and box.region.bottom <= scores.region.y
+        shown = on_screen(app)
+        assert "Dana takes the card." in shown and "cards left:" in shown
+
+
+async def test_a_player_sees_the_last_answer_at_the_end():
+    set_lang("en")
+    build = shots.player_scene(shots.tesauro_at("end"), screen="PlayerResultsScreen")
+    app, _pilot, stack = await run_scene(build, (80, 24))
+    async with stack:
+        last = app.game["last_turn"]
+        shown = " ".join(on_screen(app).split())
+        assert t("tesauro.reveal_title", turn=last["turn"]) in shown
+        assert last["definition"][:20] in shown and "Dana takes the card." in shown
+
+
+async def test_the_lobby_explains_the_options_and_shows_which_one_is_lit():
+    set_lang("en")
+    app, pilot, stack = await run_scene(shots.host_scene(shots.tesauro_lobby), (80, 24))
+    async with stack:
+        assert "▶ Thinking time: no limit" in on_screen(app)
+        await pilot.press("o")
+        await until(lambda: "▶ Definitions: typed on the screens" in on_screen(app), pilot)
+        assert "▶ Thinking time" not in on_screen(app)
+        await pilot.press("question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
+        assert t("option.tesauro.help") in app.screen.body

@@ -13,6 +13,7 @@ import logging
 import time
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -124,6 +125,12 @@ class ClientApp(App[None]):
             self.notify(t("client.not_connected"), severity="warning")
         else:
             self.sent_at[ref] = time.perf_counter()
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """A terminal in the background (another tmux pane, another window) keeps its focus:
+        Textual would drop it, and with it the game's keys, and leave the footer as it was
+        until the next key — a Sage would see the definitions without the keys to pick."""
+        event.prevent_default()
 
     def on_hand_widget_act(self, message: HandWidget.Act) -> None:
         self.act(message.action)

@@ -314,10 +314,15 @@ class WaitScreen(RoomScreen):
 
 
 class GameScreen(RoomScreen):
-    """Playing: the game's own hand widget, the seats and the feed."""
+    """Playing: the game's own hand widget, the seats and the feed. F1 opens the help too,
+    even while a text field takes `?`."""
 
     HELP = "help.game"
-    BINDINGS = [HELP_KEY, Binding("q", "leave", "key.leave")]
+    BINDINGS = [
+        HELP_KEY,
+        Binding("f1", "help", "key.help", key_display="F1", show=False),
+        Binding("q", "leave", "key.leave"),
+    ]
 
     def compose(self) -> ComposeResult:
         room = self.room()
@@ -364,7 +369,9 @@ class PlayerResultsScreen(RoomScreen):
         yield LinkBar(id="link")
         yield Header(show_clock=False)
         with Horizontal(id="game-main"):
-            yield Static(id="results", classes="box")
+            with Vertical(id="results-side"):
+                yield Static(id="results", classes="box")
+                yield Static(id="epilogue", classes="box")
             yield Feed(id="feed", classes="box")
         yield Static(t("wait.over"), classes="dim")
         yield Footer()
@@ -379,13 +386,19 @@ class PlayerResultsScreen(RoomScreen):
         room = self.room()
         self.feed_tail()
         game = self.player.game or {}
+        names = [s["name"] for s in room["seats"]]
         result = game.get("result") or {
             "scores": game.get("scores", []),
             "winners": _winners(game.get("scores", [])),
         }
-        self.query_one("#results", Static).update(
-            results_text(result, [s["name"] for s in room["seats"]])
-        )
+        self.query_one("#results", Static).update(results_text(result, names))
+        epilogue = ui_for(room.get("game")).epilogue
+        last = epilogue(game, names) if epilogue is not None and game else None
+        box = self.query_one("#epilogue", Static)
+        box.display = last is not None
+        if last is not None:
+            box.border_title, shown = last
+            box.update(shown)
 
     def action_leave(self) -> None:
         self.app.exit()

@@ -1,8 +1,10 @@
 """Where each game plugs into the apps: a table widget for the host's big screen, a hand widget
 for a player's private screen, and a narrator that turns public events into plain words.
 
-A game's module registers itself with `register_ui`. A game without a module of its own (only
-the test game) falls back to the plain widgets below, which show the view as it is.
+A game's module registers itself with `register_ui`; it may add an epilogue, what a player's
+results screen shows beside the scores (Tesauro: the last turn's answer). A game without a
+module of its own (only the test game) falls back to the plain widgets below, which show the
+view as it is.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
@@ -53,11 +56,16 @@ class HandWidget(GameWidget):
         self.post_message(self.Act(action))
 
 
+Epilogue = Callable[[dict[str, Any], list[str]], tuple[str, RenderableType] | None]
+"""A game's last word on a player's results screen: (title, what to show), or None."""
+
+
 @dataclass(frozen=True)
 class GameUI:
     table: type[GameWidget]
     hand: type[HandWidget]
     narrate: Narrator
+    epilogue: Epilogue | None = None
 
 
 _UIS: dict[str, GameUI] = {}

@@ -1,7 +1,8 @@
 """Tesauro on screen: the table (the word, large; who judges and who reads; the nine tiles; the
 thinking time; the definitions appearing one by one; the reveal; the cards won; the tie-break
 and the end), a player's hand (the role; the reader's two words; the scholar's entry, tile and
-definition; the spoken turns; the Sage's judgement) and the narrator of the public events.
+definition; the spoken turns; the Sage's judgement), the narrator of the public events, and
+the epilogue: the last answer on a player's results screen.
 
 The table renders the public view only: it never holds a role, the entry's definition or
 category, or a typed definition before the reveal. Words from the dictionary and texts from
@@ -28,7 +29,7 @@ from games.tesauro import CATEGORIES
 from net.protocol import clean_text
 from tui.bigtext import big
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
-from tui.i18n import t
+from tui.i18n import quote, t
 from tui.text import literal, name
 from tui.widgets import ConfirmScreen
 
@@ -153,14 +154,35 @@ def verdict(last: dict[str, Any], names: list[str]) -> str:
     if last.get("crazy"):
         if last.get("right"):
             return t("tesauro.verdict.crazy_right", sapiente=sapiente)
-        return t("tesauro.verdict.crazy_wrong", sapiente=sapiente, brillante=who(names, brillante))
+        line = t("tesauro.verdict.crazy_wrong", sapiente=sapiente, brillante=who(names, brillante))
+        if silent_genius(last):
+            line += " " + t("tesauro.verdict.silent", brillante=who(names, brillante))
+        return line
     picked = who(names, last.get("pick"))
     if last.get("right"):
         return t("tesauro.verdict.right", sapiente=sapiente, brillante=picked)
-    line = t("tesauro.verdict.fooled", sapiente=sapiente, picked=picked)
+    line = t("tesauro.verdict.fooled", sapiente=sapiente, picked=picked, n=pick_number(last))
     if brillante is None:
         return line + " " + t("tesauro.verdict.aside")
+    if silent_genius(last):
+        return line + " " + t("tesauro.verdict.silent", brillante=who(names, brillante))
     return line + " " + t("tesauro.verdict.genius_was", brillante=who(names, brillante))
+
+
+def silent_genius(last: dict[str, Any]) -> bool:
+    """A Genius played this turn and gave no definition (time ran out, or away)."""
+    brillante = last.get("brillante")
+    return brillante is not None and all(
+        entry.get("seat") != brillante for entry in last.get("defs") or []
+    )
+
+
+def pick_number(last: dict[str, Any]) -> int | str:
+    """The number the Sage pressed: the place of the picked definition."""
+    for index, entry in enumerate(last.get("defs") or []):
+        if entry.get("seat") == last.get("pick"):
+            return index + 1
+    return "?"
 
 
 # --- pieces both screens draw ---------------------------------------------------------------
@@ -183,14 +205,18 @@ def chip(label: str, style: str = "bold reverse") -> Text:
 
 
 def definition_text(
-    entry: dict[str, Any], names: list[str], one_line: bool = False, limit: int = MAX_TEXT
+    entry: dict[str, Any],
+    names: list[str],
+    one_line: bool = False,
+    limit: int = MAX_TEXT,
+    inline: bool = False,
 ) -> Text:
     """A definition given: who, on which tile, and the text (or that it was said aloud),
-    cut to `limit` characters."""
+    cut to `limit` characters; the text on a line of its own, or `inline` after the tile."""
     text = Text()
     text.append_text(name(who(names, entry["seat"]), style="bold"))
     text.append(f" · {category_name(entry.get('tile'))}", style="cyan")
-    text.append(": " if one_line else "\n")
+    text.append(": " if one_line or inline else "\n")
     if entry.get("text") is None:
         text.append(t("tesauro.said_aloud"), style="dim italic")
     else:
@@ -211,17 +237,19 @@ def definitions(
     numbered_keys: bool = True,
     one_line: bool = False,
     limit: int = MAX_TEXT,
+    inline: bool = False,
 ) -> Table:
     """The definitions given, in turn order from the reader, each with its name and tile,
     numbered as the Sage picks them; in the speaking phase also who speaks now and who is
-    still to speak. `one_line`: each cut to a line, for many on a small screen."""
+    still to speak. `one_line`: each cut to a line, for many on a small screen; `inline`:
+    each text goes on after its tile instead of on a line of its own."""
     defs = view.get("defs") or []
     if shown is not None:
         defs = defs[:shown]
     rows = []
     for index, entry in enumerate(defs):
         key = chip(str(index + 1)) if numbered_keys else Text(" ✔", style="green")
-        rows.append((key, definition_text(entry, names, one_line, limit)))
+        rows.append((key, definition_text(entry, names, one_line, limit, inline)))
     if view.get("phase") == "speak":
         for seat in view.get("speakers") or []:
             now = seat == view.get("speaker")
@@ -238,36 +266,57 @@ def definitions(
     return numbered(rows, one_line)
 
 
-def reveal(last: dict[str, Any], names: list[str], every: bool = False) -> RenderableType:
+def reveal(
+    last: dict[str, Any], names: list[str], every: bool = False, short: int = 0
+) -> RenderableType:
     """The turn just judged: the word, its true definition and category, who was the Genius
-    (or that the card was aside), whom the Sage believed, where the card went; with `every`,
-    also each definition given with its author's role."""
+    (or that the card was aside, or that the Genius gave nothing), whom the Sage believed,
+    where the card went; with `every`, also each definition given with its author's role;
+    `short` (a width), the true definition cut to a line that wide and not the one believed."""
     text = Text()
     text.append_text(literal(last["word"], 60, style="bold"))
     text.append(f" · {category_name(last['category'])}\n", style="cyan")
-    text.append_text(literal(last["definition"], MAX_TEXT, style="italic"))
+    definition = literal(last["definition"], MAX_TEXT, style="italic")
+    if short and definition.cell_len > short:
+        definition.truncate(max(1, short - 1))
+        definition.append("…")
+    text.append_text(definition)
     text.append("\n")
     brillante = last.get("brillante")
+    silent = silent_genius(last)
     if brillante is None:
         text.append(t("tesauro.aside_line") + "\n", style="bold magenta")
+    elif silent:
+        text.append(t("tesauro.genius_silent", name=who(names, brillante)), style="bold green")
+        text.append("\n")
     else:
         text.append(role_name("brillante") + ": ", style="bold green")
         text.append_text(name(who(names, brillante), style="bold"))
         text.append("\n")
     sapiente = who(names, last["sapiente"])
     if last.get("crazy"):
-        text.append(f"«{t('tesauro.crazy')}» ", style="bold")
+        text.append(quote(t("tesauro.crazy")) + " ", style="bold")
         key = "tesauro.crazy_right" if last.get("right") else "tesauro.crazy_wrong"
         text.append(t(key, sapiente=sapiente))
+        if silent and not last.get("right"):
+            text.append("\n" + t("tesauro.silent_crazy"), style="yellow")
     elif last.get("right"):
         text.append(t("tesauro.picked_right", sapiente=sapiente))
     else:
-        text.append(t("tesauro.picked_wrong", sapiente=sapiente, picked=who(names, last["pick"])))
+        text.append(
+            t(
+                "tesauro.picked_wrong",
+                sapiente=sapiente,
+                picked=who(names, last["pick"]),
+                n=pick_number(last),
+            )
+        )
         picked = next((d for d in last.get("defs", []) if d["seat"] == last["pick"]), None)
-        if picked and picked.get("text") and not every:
-            text.append(" «", style="dim")
+        if picked and picked.get("text") and not every and not short:
+            opening, closing = quote("|").split("|")
+            text.append(f" {opening}", style="dim")
             text.append_text(literal(picked["text"], MAX_TEXT, style="dim italic"))
-            text.append("»", style="dim")
+            text.append(closing, style="dim")
     text.append("\n")
     if last.get("under"):
         text.append("→ " + t("tesauro.card_under"), style="bold")
@@ -496,6 +545,9 @@ class TesauroTable(GameWidget):
         self._beat_timer: Timer | None = None
         self._judged_seen = False
         self._hold_until = 0.0
+        self._reveal_form = 0  # how much of the answer fits (see _reveal_forms)
+        self._fit_key: tuple[Any, ...] | None = None  # the moment and size it was found for
+        self._full_reveal = False
         self._ticker = self.set_interval(0.5, self._tick)
         self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
 
@@ -600,16 +652,85 @@ class TesauroTable(GameWidget):
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
             defs.update(definitions(view, names, shown, one_line=one_line, limit=limit))
-        box = self.query_one("#ts-reveal", Static)
-        box.display = full_reveal
-        if full_reveal:
-            box.border_title = t("tesauro.reveal_title", turn=last["turn"])
-            box.update(reveal(last, names, every=big))
-        line = self.query_one("#ts-last", Static)
-        line.display = bool(last) and not full_reveal and phase != "judge"
-        if line.display:
-            line.update(last_line(last, names))
+        self._full_reveal = full_reveal
+        self._draw_reveal()
         self.query_one("#ts-score-flow", Flow).show(scoreboard(view))
+        if full_reveal:
+            self.call_after_refresh(self._refit_reveal)
+
+    def _reveal_forms(self, width: int) -> list[RenderableType | None]:
+        """The answer, from the most to the least: every definition with its role (a big
+        table), the answer alone, the answer cut to one line a piece; None: one line below."""
+        assert self._view is not None
+        last, names = self._view["last_turn"], self._view["players"]
+        forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=width)]
+        if self._big():
+            forms.insert(0, reveal(last, names, every=True))
+        return [*forms, None]
+
+    def _reveal_room(self) -> int | None:
+        """Rows the answer's box may take down to the cards won (None: not laid out yet)."""
+        box, scores = self.query_one("#ts-reveal"), self.query_one("#ts-scores")
+        if not box.display or not box.region.height or not scores.region.height:
+            return None
+        return scores.region.y - box.region.y
+
+    def _fitting(self) -> int:
+        """The first form of the answer that fits whole (nothing cut by the cards won)."""
+        box = self.query_one("#ts-reveal")
+        width = box.content_size.width or max(20, self.size.width - 4)
+        room = self._reveal_room()
+        forms = self._reveal_forms(width)
+        if room is None:
+            return 0
+        console = self.app.console
+        options = console.options.update_width(width)
+        for index, form in enumerate(forms):
+            if form is None or len(console.render_lines(form, options, pad=False)) + 2 <= room:
+                return index
+        return len(forms) - 1
+
+    def _draw_reveal(self) -> None:
+        """The answer in the form that fits: the one found last for this moment and size, or
+        from the fullest at a new one (`_refit_reveal` then finds the one that fits)."""
+        view = self._view
+        assert view is not None
+        last = view.get("last_turn")
+        key = (last or {}).get("turn"), view["phase"], self.size, self._big()
+        if key != self._fit_key:
+            self._fit_key, self._reveal_form = key, 0
+        elif self._full_reveal and self.query_one("#ts-reveal").display:
+            self._reveal_form = self._fitting()
+        self._show_reveal()
+
+    def _show_reveal(self) -> None:
+        view = self._view
+        assert view is not None
+        last = view.get("last_turn")
+        box = self.query_one("#ts-reveal", Static)
+        form = None
+        if self._full_reveal:
+            forms = self._reveal_forms(box.content_size.width or max(20, self.size.width - 4))
+            form = forms[min(self._reveal_form, len(forms) - 1)]
+        box.display = form is not None
+        if form is not None:
+            box.border_title = t("tesauro.reveal_title", turn=last["turn"])
+            box.update(form)
+        line = self.query_one("#ts-last", Static)
+        line.display = bool(last) and form is None and view["phase"] != "judge"
+        if line.display:
+            line.update(last_line(last, names=view["players"]))
+
+    def _refit_reveal(self) -> None:
+        """Laid out: if the answer is cut by the cards won, a shorter form."""
+        if self._view is None or not self._full_reveal:
+            return
+        if not self.query_one("#ts-reveal").display:
+            return
+        fitting = self._fitting()
+        if fitting != self._reveal_form:
+            self._reveal_form = fitting
+            self._show_reveal()
 
     def _draw_word(self, view: dict[str, Any], names: list[str]) -> None:
         """The word, large, with who judges and who reads; at the end, the winners."""
@@ -684,13 +805,21 @@ class TesauroTable(GameWidget):
 
 
 class DefinitionInput(Input):
-    """The definition field: one line, 300 characters at most."""
+    """The definition field: one line, 300 characters at most. Enter sends (the footer says
+    so while it has the keys). Coming back to it keeps the draft with the cursor at its end:
+    it never selects the draft (Textual's default), which the next key would replace."""
+
+    BINDINGS = [Binding("enter", "submit", "tesauro.key.send", key_display="Enter")]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(select_on_focus=False, **kwargs)
 
 
 class TesauroHand(HandWidget):
     """Your role, big; then what your role does now. Typing a definition: pick a tile with
     its number and the field opens and takes every key (digits too) until Enter sends or Esc
-    goes back to the tiles, keeping the draft."""
+    goes back to the tiles, keeping the draft; F1 is the help there. A small screen shows the
+    definitions compactly and says when there is more below."""
 
     BINDINGS = [
         Binding("1", "choose(0)", "tesauro.key.choose", key_display="1 2"),
@@ -704,6 +833,8 @@ class TesauroHand(HandWidget):
         Binding("space,enter", "ready", "tesauro.key.ready", key_display="Space"),
         Binding("space,enter", "said", "tesauro.key.said", key_display="Space"),
         Binding("escape", "tiles", "tesauro.key.change_tile", key_display="Esc"),
+        Binding("escape", "back", "tesauro.key.back", key_display="Esc"),
+        Binding("f1", "help", "key.help", key_display="F1"),
         Binding("up", "scroll_up", show=False),
         Binding("down", "scroll_down", show=False),
         Binding("pageup", "page_up", show=False),
@@ -719,6 +850,8 @@ class TesauroHand(HandWidget):
             id="tsh-text", max_length=MAX_TEXT, placeholder=t("tesauro.placeholder")
         )
         yield Static(id="tsh-count")
+        yield Static(id="tsh-hurry")
+        yield Static(id="tsh-draft")
         yield Static(id="tsh-me")
 
     def on_mount(self) -> None:
@@ -728,8 +861,10 @@ class TesauroHand(HandWidget):
         self._turn: int | None = None
         self._wanted_tile: str | None = None  # asked for; the field opens when it is ours
         self._field_open = False
+        self._told_timeout: int | None = None  # the turn whose time-out was told
         self.query_one("#tsh-text").display = False
         self._ticker = self.set_interval(0.5, self._tick)
+        self.watch(self, "scroll_y", self._scrolled, init=False)
         self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
 
     # following the room
@@ -748,6 +883,9 @@ class TesauroHand(HandWidget):
             self._field_open = self._may_type()
         if not self._may_type():
             self._field_open = False
+        if self._timed_out() and self._told_timeout != view.get("turn"):
+            self._told_timeout = view.get("turn")
+            self.notify(t("tesauro.timed_out"), severity="warning")
         self._place_field()
         self._redraw()
         self.refresh_bindings()
@@ -765,6 +903,22 @@ class TesauroHand(HandWidget):
             and view.get("phase") == "write"
         )
 
+    def _timed_out(self) -> bool:
+        """The thinking time of the typed game ran out before this scholar sent theirs."""
+        view = self._view
+        me = view.get("seat")
+        return (
+            view.get("mode") == "typed"
+            and view.get("phase") == "judge"
+            and view.get("role") in ("brillante", "orate")
+            and isinstance(me, int)
+            and not view["given"][me]
+        )
+
+    def _compact(self) -> bool:
+        """A small screen (80x24): fewer lines for the role and the word."""
+        return self.size.height < BIG_HEIGHT
+
     def _place_field(self) -> None:
         """The field is shown (and has the keys) exactly while it is open."""
         field = self.query_one("#tsh-text", DefinitionInput)
@@ -780,12 +934,17 @@ class TesauroHand(HandWidget):
     def _open_field(self) -> None:
         self._field_open = self._may_type()
         self._place_field()
+        if self._field_open:  # back to the draft: go on where it ends
+            field = self.query_one("#tsh-text", DefinitionInput)
+            field.cursor_position = len(field.value)
         self._redraw()
         self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         self._draw_count()
+        self._draw_draft()
+        self.call_after_refresh(self._draw_me)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -803,6 +962,7 @@ class TesauroHand(HandWidget):
         legal = self._legal()
         phase = self._view.get("phase")
         typing = self._field_open
+        genius = self._view.get("role") == "brillante"
         if action == "choose":
             return "choose" in legal
         if action == "tile":
@@ -818,8 +978,19 @@ class TesauroHand(HandWidget):
         if action == "said":
             return "done" in legal and phase == "speak"
         if action == "tiles":
-            return typing
+            return typing and not genius  # a Genius can't change tile: Esc is "Back"
+        if action == "back":
+            return typing and genius
+        if action == "help":
+            return typing  # F1 while `?` goes into the field; else the screen's own F1
         return True
+
+    def key_display_for(self, action: str) -> str | None:
+        """The footer's keys as they are now: "1–4" for four definitions."""
+        if action.startswith("pick("):
+            count = len(self._view.get("defs") or [])
+            return "1" if count == 1 else f"1–{count}" if count else None
+        return None
 
     def action_choose(self, entry: int) -> None:
         self.act({"type": "choose", "entry": entry})
@@ -835,6 +1006,7 @@ class TesauroHand(HandWidget):
     def action_pick(self, index: int) -> None:
         defs = self._view.get("defs") or []
         if index >= len(defs):
+            self.notify(t("tesauro.only_defs", n=len(defs)), severity="warning")
             return
         entry = defs[index]
         names = self._view["players"]
@@ -876,12 +1048,20 @@ class TesauroHand(HandWidget):
         self._redraw()
         self.refresh_bindings()
 
+    def action_back(self) -> None:
+        """Esc in the Genius's field: out of it (the draft stays)."""
+        self.action_tiles()
+
+    def action_help(self) -> None:
+        self.screen.action_help()  # type: ignore[attr-defined]
+
     # drawing
 
     def _tick(self) -> None:
         if self._view and self._view.get("phase") == "write" and self._deadline is not None:
             self._draw_status()
             self._draw_count()
+            self._draw_hurry()
 
     def _left(self) -> float | None:
         return None if self._deadline is None else self._deadline - self.now()
@@ -894,7 +1074,10 @@ class TesauroHand(HandWidget):
         self._draw_entry()
         self.query_one("#tsh-main", Static).update(self._main())
         self._draw_count()
+        self._draw_hurry()
+        self._draw_draft()
         self._draw_me()
+        self.call_after_refresh(self._draw_me)  # laid out: is there more below?
 
     def _draw_role(self) -> None:
         role = self._view.get("role")
@@ -912,7 +1095,10 @@ class TesauroHand(HandWidget):
         else:
             text.append(" ".join(role_name(role).upper()), style="bold")
             text.append(f"  {SPANISH[role]}  ", style="italic")
-        text.append(t(f"tesauro.role_hint.{role}"))
+        busy = self._view.get("phase") in ("speak", "judge") or self._field_open
+        if not (self._compact() and busy):  # known by now: room for the definitions
+            text.append(t(f"tesauro.role_hint.{role}"))
+        text.rstrip()
         box.update(text)
 
     def _draw_status(self) -> None:
@@ -976,12 +1162,15 @@ class TesauroHand(HandWidget):
         return t("tesauro.back_to_text")
 
     def _draw_entry(self) -> None:
-        """The entry you know (a scholar), or the two words to choose from (the reader)."""
+        """The entry you know (a scholar), or the two words to choose from (the reader); on a
+        small screen, while the definitions are heard or judged, the word in a line."""
         view = self._view
         box = self.query_one("#tsh-entry", Static)
         choices = view.get("choices")
         entry = view.get("entry")
+        flat = self._compact() and view.get("phase") in ("speak", "judge")
         box.display = True
+        box.set_class(flat, "-flat")
         if choices:
             box.border_title = t("tesauro.your_card")
             box.border_subtitle = ""
@@ -994,13 +1183,24 @@ class TesauroHand(HandWidget):
                 rows.append((chip(str(index + 1)), text))
             box.update(numbered(rows))
         elif entry and view.get("phase") in ("write", "speak", "judge"):
-            box.border_title = literal(entry["word"], 60).plain
-            box.border_subtitle = category_name(entry["category"])
-            box.update(literal(entry["definition"], MAX_TEXT))
+            box.border_title = "" if flat else literal(entry["word"], 60).plain
+            box.border_subtitle = "" if flat else category_name(entry["category"])
+            if flat:
+                line = literal(entry["word"], 60, style="bold")
+                line.append(f" · {category_name(entry['category'])}\n", style="cyan")
+                line.append_text(literal(entry["definition"], MAX_TEXT, style="dim"))
+                box.update(line)
+            else:
+                box.update(literal(entry["definition"], MAX_TEXT))
         elif view.get("word") and view.get("role") == "sapiente":
-            box.border_title = t("tesauro.the_word")
+            box.border_title = "" if flat else t("tesauro.the_word")
             box.border_subtitle = ""
-            box.update(literal(view["word"], 60, style="bold"))
+            if flat:
+                line = span(t("tesauro.the_word") + ": ", style="dim")
+                line.append_text(literal(view["word"], 60, style="bold"))
+                box.update(line)
+            else:
+                box.update(literal(view["word"], 60, style="bold"))
         else:
             box.display = False
 
@@ -1027,10 +1227,14 @@ class TesauroHand(HandWidget):
             if self._field_open or (role == "brillante" and view.get("tile")):
                 return self._tile_line()
             return self._tile_list()
+        compact = self._compact()
         if phase == "speak":
-            return definitions(view, names, numbered_keys=False)
+            return definitions(view, names, numbered_keys=False, inline=compact)
         if phase == "judge":
-            return definitions(view, names)
+            shown = definitions(view, names, inline=compact)
+            if self._timed_out():
+                return Group(Text(t("tesauro.timed_out"), style="bold red"), shown)
+            return shown
         last = view.get("last_turn")
         if last and phase in ("dealing", "choose"):
             return self._news(last)
@@ -1099,26 +1303,64 @@ class TesauroHand(HandWidget):
         return Group(*parts)
 
     def _draw_count(self) -> None:
+        """Under the field: how much is typed (red at the limit, which takes no more), and
+        the time left."""
         line = self.query_one("#tsh-count", Static)
         field = self.query_one("#tsh-text", DefinitionInput)
         line.display = self._field_open
         if not self._field_open:
             return
         count = len(field.value)
-        text = span(f"{count}/{MAX_TEXT}", style="bold red" if count >= MAX_TEXT else "bold")
+        full = count >= MAX_TEXT
+        style = "bold red" if full else "bold yellow" if count >= MAX_TEXT - 30 else "bold"
+        text = span(f"{count}/{MAX_TEXT}", style=style)
+        if full:
+            text.append(" " + t("tesauro.at_limit"), style="bold red")
         left = self._left()
         if left is not None:
             text.append(f"   ⏱ {clock(left)}", style="bold red" if left <= HURRY_SECONDS else "")
-        text.append("   " + t("tesauro.enter_sends"), style="dim")
         line.update(text)
+
+    def _draw_hurry(self) -> None:
+        """The last seconds of the thinking time, while yours is not sent: say what is lost."""
+        box = self.query_one("#tsh-hurry", Static)
+        left = self._left()
+        box.display = left is not None and left <= HURRY_SECONDS and self._may_type()
+        if box.display:
+            box.update(t("tesauro.hurry"))
+
+    def _draw_draft(self) -> None:
+        """The whole draft, wrapped, once the one-line field shows only a part of it."""
+        box = self.query_one("#tsh-draft", Static)
+        field = self.query_one("#tsh-text", DefinitionInput)
+        room = field.content_size.width or 40
+        box.display = self._field_open and len(field.value) >= room - 1
+        if box.display:
+            box.update(literal(field.value, MAX_TEXT, style="italic"))
+
+    def _scrolled(self, _old: float, _new: float) -> None:
+        self._draw_me()
 
     def _draw_me(self) -> None:
         view = self._view
+        if not view:
+            return
         me = view.get("seat")
         won = view["scores"]
         text = span(t("tesauro.you_have", n=won[me]), style="bold")
         text.append("   " + turn_line(view), style="dim")
+        if self.max_scroll_y > 0 and self.scroll_y < self.max_scroll_y:
+            text.append("   " + t("tesauro.more"), style="bold black on yellow")
         self.query_one("#tsh-me", Static).update(text)
 
 
-register_ui("tesauro", GameUI(TesauroTable, TesauroHand, narrate))
+def epilogue(view: dict[str, Any], names: list[str]) -> tuple[str, RenderableType] | None:
+    """A player's results screen: the last turn's answer (the true definition, the Genius,
+    where the card went)."""
+    last = view.get("last_turn")
+    if not last:
+        return None
+    return t("tesauro.reveal_title", turn=last["turn"]), reveal(last, names)
+
+
+register_ui("tesauro", GameUI(TesauroTable, TesauroHand, narrate, epilogue))

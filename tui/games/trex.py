@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
-from tui.i18n import t
+from tui.i18n import quote, t
 from tui.text import literal, name
 
 NEWS_SECONDS = 8.0
@@ -184,7 +184,7 @@ def tie_text(tie: dict[str, Any], names: list[str]) -> Text:
     text = Text(t("trex.tie_heading") + "\n", style="bold reverse")
     for seat, action in zip(tie["tied"], tie["actions"], strict=False):
         text.append_text(name(who(names, seat), style="bold"))
-        text.append(f": «{action}» — 10\n")
+        text.append(f": {quote(action)} — 10\n")
     voted = len(tie["voted"])
     text.append(t("trex.tie_votes", n=voted, of=len(tie["voters"])), style="dim")
     return text
@@ -357,7 +357,7 @@ class TRexHand(HandWidget):
                 text.append(f" {seat + 1} ", style="bold reverse")
                 text.append(" ")
                 text.append_text(name(names[seat], style="bold"))
-                text.append(f"  «{action}»\n")
+                text.append(f"  {quote(action)}\n")
             return text
         if view.get("vote") is not None:
             return Text(t("trex.you_voted", name=who(names, view["vote"])), style="bold")

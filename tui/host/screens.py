@@ -39,6 +39,8 @@ class HostScreen(Screen[None]):
         game = self.host.room.game_id
         if self.HELP != "help.host_lobby" and game:
             body += "\n\n" + t(f"{game}.rules")
+        elif game and has(f"option.{game}.help"):  # the lobby: what the game's options do
+            body += "\n\n" + t(f"option.{game}.help")
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def action_quit(self) -> None:
@@ -140,15 +142,36 @@ class LobbyScreen(HostScreen):
         self.query_one("#game-name", Static).update(title)
         options = self.query_one("#options", OptionList)
         keep = options.highlighted
-        rows = []
+        self._option_rows = []
         for option in game.options:
             value = room.options.get(option.key, option.default)
             row = Text(t(f"option.{game.id}.{option.key}") + ": ")
             row.append(option_value(game.id, option.key, value), style="bold")
-            rows.append(Option(row, id=option.key))
-        options.set_options(rows)
-        if rows:
-            options.highlighted = min(keep or 0, len(rows) - 1)
+            self._option_rows.append(row)
+        options.set_options(
+            Option(self._marked(i, row, keep or 0), id=option.key)
+            for i, (row, option) in enumerate(zip(self._option_rows, game.options, strict=True))
+        )
+        if self._option_rows:
+            options.highlighted = min(keep or 0, len(self._option_rows) - 1)
+
+    @staticmethod
+    def _marked(index: int, row: Text, lit: int | None) -> Text:
+        """An option's line, with ▶ in front of the one ←→ change."""
+        marked = Text()
+        marked.append("▶ " if index == lit else "  ", style="bold")
+        marked.append_text(row)
+        return marked
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id != "options":
+            return
+        options = event.option_list
+        for index, row in enumerate(getattr(self, "_option_rows", [])):
+            if index < options.option_count:
+                options.replace_option_prompt_at_index(
+                    index, self._marked(index, row, options.highlighted)
+                )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         room = self.host.room

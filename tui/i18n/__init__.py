@@ -3,12 +3,17 @@
 Catalogues are TOML files beside this module, one per language, with the same keys; a test
 keeps them in step. `t("lobby.players", n=3)` formats with str.format. A missing key shows
 the key itself, so a gap is visible instead of crashing a game night.
+
+Plurals: a number's field with forms as its format spec, `{n:card|cards}` in English and
+`{n:карта|карты|карт}` in Russian (one | few | many), is the form that fits the number (and
+not the number itself): "{n} {n:card|cards}" gives "1 card", "5 cards".
 """
 
 from __future__ import annotations
 
 import locale
 import os
+import string
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -54,11 +59,50 @@ def lang() -> str:
     return _current
 
 
+def plural_form(n: int, code: str | None = None) -> int:
+    """Which of a word's forms goes with the number `n`: English 0 one, 1 other; Russian
+    0 one (1, 21, 101…), 1 few (2–4, 22–24…), 2 many (0, 5–20, 25…, 11–14)."""
+    n = abs(int(n))
+    if (code or _current) == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def plural(n: int, *forms: str) -> str:
+    """The one of `forms` (one, few, many; English: one, other) that goes with `n`."""
+    return forms[min(plural_form(n), len(forms) - 1)]
+
+
+class _Formatter(string.Formatter):
+    """str.format, and a number's `{n:one|few|many}` picks its plural form."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            try:
+                count = int(value)
+            except (TypeError, ValueError):
+                count = 5  # not a number: the "many" form
+            return plural(count, *format_spec.split("|"))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def quote(text: str) -> str:
+    """Quotation marks of the language: “…” in English, «…» in Russian."""
+    return f"«{text}»" if _current == "ru" else f"\u201c{text}\u201d"
+
+
 def t(key: str, **params: Any) -> str:
     text = catalogue(_current).get(key) or catalogue("en").get(key) or key
     if params:
         try:
-            return text.format(**params)
+            return _FORMATTER.format(text, **params)
         except (KeyError, IndexError, ValueError):
             return text
     return text
