@@ -274,5 +274,7 @@ def test_host_and_players_in_tmux(tmux, tmp_path, record_property):
     assert code == 0, f"`hubbub host` exited with {code}\n{tmux.all_panes()}"
     record_property("host_quit_s", round(quit_s, 3))
     print(f"host quit -> shell back in {quit_s:.2f} s")
-    # the players see the link go down (and keep trying) rather than crashing
-    tmux.wait_for("xenia", shows("reconnecting"), "that the link is being mended")
+    # a host that quits in the lobby closes the table for good: the players are told so,
+    # rather than left reconnecting to a room that will not come back (or crashing)
+    tmux.wait_for("xenia", shows("The host has closed the table."), "that the table is closed")
+    tmux.wait_for("yuri", shows("The host has closed the table."), "that the table is closed")
