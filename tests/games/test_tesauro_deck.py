@@ -217,3 +217,10 @@ def test_no_shipped_dictionary_for_an_unknown_language():
     with pytest.raises(DeckError) as exc:
         load_dictionary("fr")
     assert "no dictionary for language 'fr'" in str(exc.value)
+
+
+def test_the_wordnet_licence_ships_with_the_package():
+    from importlib import resources
+
+    notice = (resources.files("games.tesauro") / "content" / "WORDNET-LICENSE").read_text()
+    assert "Princeton University" in notice and "WordNet" in notice
