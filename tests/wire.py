@@ -74,6 +74,16 @@ class Wire:
         except (asyncio.IncompleteReadError, ConnectionError):
             return True
 
+    async def newest_game(self, game: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Drain what has arrived and return the newest game view (or `game` if none came)."""
+        while True:
+            try:
+                message = await self.recv(timeout=0.01)
+            except TimeoutError:
+                return game
+            if message["type"] == "view" and message["game"]:
+                game = message["game"]
+
     def close(self) -> None:
         self.writer.close()
 

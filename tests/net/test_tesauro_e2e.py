@@ -61,13 +61,7 @@ async def test_three_players_and_two_bots_play_to_the_end(state_dir, mode, lang)
                     await wire.send({"type": "action", "action": action, "ref": 0})
             await asyncio.sleep(0.005)
             for seat, wire in enumerate(wires):
-                while True:
-                    try:
-                        message = await wire.recv(timeout=0.01)
-                    except TimeoutError:
-                        break
-                    if message["type"] == "view" and message["game"]:
-                        latest[seat] = message["game"]
+                latest[seat] = await wire.newest_game(latest[seat])
         state = room.state
         result = room.result()
         assert result is not None and state["turn"] >= 5
