@@ -100,7 +100,7 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_action: dict | None = None
         self.timer_deadline: float | None = None  # loop time the current countdown ends
-        self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle]] = {}
+        self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle, float]] = {}  # move, when
         self._bots: dict[int, Any] = {}
         self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
         self.deck = deck  # a group's own deck file, for the games that take one
@@ -447,10 +447,15 @@ class Room:
             scheduled = self._bot_moves.get(index)
             if plan is None:
                 self._cancel_bot(index)
-            elif scheduled is None or scheduled[0] != plan[1]:
+                continue
+            delay = plan[0] * self.bot_pace
+            due = loop.time() + delay
+            # a new move, or the same one sooner (the bot need not wait for what it was waiting
+            # for any more): plan again; else the move keeps its time
+            if scheduled is None or scheduled[0] != plan[1] or due < scheduled[2] - 0.5:
                 self._cancel_bot(index)
-                handle = loop.call_later(plan[0] * self.bot_pace, self._bot_act, index, plan[1])
-                self._bot_moves[index] = (plan[1], handle)
+                handle = loop.call_later(delay, self._bot_act, index, plan[1])
+                self._bot_moves[index] = (plan[1], handle, due)
 
     def _bot_act(self, seat: int, action: dict[str, Any]) -> None:
         self._bot_moves.pop(seat, None)

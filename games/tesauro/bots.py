@@ -13,8 +13,9 @@ definitions of the pool's words, which never come up in this game).
 
 Decisions are a function of the view (a generator seeded by the seat, the turn and the word),
 so the host can ask again after any event and get the same move; only the delays use the
-`rng` the bot is handed. Delays are human: a few seconds to pick a tile, most of the thinking
-time to "write", time to read the definitions before judging.
+`rng` the bot is handed. Delays are human: a few seconds to pick a tile, a good part of the thinking
+time to "write" (a few seconds once everyone else is done), time to read the definitions
+before judging.
 """
 
 from __future__ import annotations
@@ -100,8 +101,13 @@ class TesauroBot:
 
     @staticmethod
     def _thinking(view: dict, rng: random.Random) -> float:
+        """A person's writing time; a few seconds once every other scholar is done (nobody
+        should wait on a bot)."""
+        others = [s for s in view["order"] if s != view["seat"]]
+        if all(view["given"][s] for s in others):
+            return rng.uniform(2.0, 5.0)
         seconds = view["think_seconds"] or 40
-        return rng.uniform(0.25, 0.6) * min(seconds, 60)
+        return rng.uniform(0.2, 0.5) * min(seconds, 60)
 
     def _judge(self, view: dict, mind: random.Random, rng: random.Random) -> tuple[float, Action]:
         defs = view["defs"]

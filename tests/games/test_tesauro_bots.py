@@ -162,3 +162,16 @@ def test_an_orate_bot_never_repeats_a_bluff_the_table_has_heard():
     }
     bluffs = [text for text in heard if text not in truths]
     assert len(bluffs) > 10 and len(bluffs) == len(set(bluffs))
+
+
+def test_a_bot_does_not_keep_the_table_waiting_once_everyone_else_is_done():
+    state = writing(n=4, brillante=2)
+    slow = [ask(state, 3, random.Random(s)) for s in range(20)]
+    TESAURO.apply(state, 3, slow[0][1])  # the bot takes its tile
+    for seat in (1, 2):
+        tile = views.view(state, seat)["allowed"][0]
+        TESAURO.apply(state, seat, {"type": "tile", "category": tile})
+    assert min(ask(state, 3, random.Random(s))[0] for s in range(20)) >= 0.2 * 60
+    for seat in (1, 2):
+        TESAURO.apply(state, seat, {"type": "define", "text": "Made up."})
+    assert max(ask(state, 3, random.Random(s))[0] for s in range(20)) <= 5

@@ -121,3 +121,26 @@ async def test_a_player_kicked_mid_game_is_played_by_a_bot(state_dir):
         await asyncio.sleep(0.01)
     assert room.state["entry"] in (0, 1)
     room.close()
+
+
+async def test_a_bot_moves_sooner_when_it_no_longer_has_to_wait(state_dir):
+    room = Room("T", game_id="tesauro", open_room=True, rng=random.Random(6), bot_pace=0.05)
+    for name in ("Ann", "Bob"):
+        room.connected(room.join(name, None), returning=False)
+    room.add_bot()
+    room.start(lang="en")
+    loop = asyncio.get_running_loop()
+    room.act(1, {"type": "choose", "entry": 0})
+    deadline = loop.time() + 3
+    while room.state["tiles"][2] is None:  # the bot takes its tile after a few (paced) seconds
+        assert loop.time() < deadline
+        await asyncio.sleep(0.01)
+    room.act(1, {"type": "tile", "category": room.game_view(1)["allowed"][0]})
+    room.act(1, {"type": "define", "text": "Made up by Bob."})
+    started = loop.time()
+    while room.state["phase"] == "write":
+        assert loop.time() < started + 3
+        await asyncio.sleep(0.01)
+    # a writing bot waits 0.2..0.5 of the 60 s (paced: >= 0.6 s); with Bob done, 2..5 s (<= 0.25)
+    assert loop.time() - started < 0.5
+    room.close()
