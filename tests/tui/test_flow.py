@@ -115,3 +115,17 @@ async def test_player_comes_back_after_the_host_restarts(peek, state_dir):
                 await until(lambda: again.room.seats[1].connected, hp2)
                 await until(lambda: player.game and player.game.get("card") == card, pp)
                 assert isinstance(player.screen, GameScreen)
+
+
+async def test_a_typed_address_joins(peek, state_dir):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        player = ClientApp(None, discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await pp.press("a", *f"127.0.0.1:{host.server.port}", "enter")
+            await until(lambda: isinstance(player.screen, JoinScreen), pp)
+            await pp.press(*"Ann", "enter", "enter")  # no code: this table is open
+            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)

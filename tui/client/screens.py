@@ -148,12 +148,12 @@ class FindScreen(PlayerScreen):
     def action_hosts(self) -> None:
         self.query_one("#hosts", OptionList).focus()
 
-    def action_join(self) -> None:
+    async def action_join(self) -> None:
         if self.app.screen is not self:
             return  # a join screen is already up
         address = self.query_one("#address", Input)
         if self.focused is address:
-            address.action_submit()
+            await address.action_submit()  # a coroutine in Textual 8: not awaited, it never ran
             return
         options = self.query_one("#hosts", OptionList)
         option = options.highlighted_option
