@@ -560,7 +560,9 @@ FAMILIAR_WORDS = _keys(
     "aikido antiperspirant bachelorette bifocals bimbo butterfingers duvet falafel flamingo "
     "frittata grotto gulag hearse hypermarket lectern leotard marina moped moussaka "
     "multivitamin nugget osteoarthritis paella paparazzo pileup pinata runup satchel scampi "
-    "smithereens stenographer suffragette toupee trilogy twerp upturn yuppie"
+    "smithereens stenographer suffragette toupee trilogy twerp upturn yuppie "
+    # a play-test's
+    "adobo aloha biome catacomb histogram lumpectomy piccalilli sarong"
 )
 
 #: Misspellings in the WordNet 3.0 database (the real words are formyl, gastrotomy, crocoite).
@@ -588,6 +590,8 @@ REJECTED_WORDS: dict[str, str] = {
     "razbliuto": "a famous non-word: said to be Russian, it is not in Russian dictionaries",
     "lycanthropy": "the familiar sense is the delusion (health), WordNet gives the magic",
     "dolmas": "WordNet defines the filling (seasoned rice), not the stuffed vine leaves",
+    "endaemonism": "a misspelling (eudaemonism)",
+    "dracaena": "WordNet calls it an agave: an outdated classification",
 }
 
 #: Leading gloss labels that make the entry a cross-reference rather than a definition.
