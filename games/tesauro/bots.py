@@ -31,9 +31,10 @@ _FIRST_PERSON = re.compile(
 
 
 def dictionary_likeness(text: str | None) -> float:
-    """How much a definition reads like a dictionary's, 0.05..1 (None: spoken aloud, 0.5)."""
+    """How much a definition reads like a dictionary's, 0.05..1 (None: said aloud — the bot
+    did not hear it, so it counts as well said)."""
     if text is None:
-        return 0.5
+        return 1.0
     score = 1.0
     length = len(text)
     if length < 15:
@@ -114,10 +115,10 @@ class TesauroBot:
         delay = rng.uniform(4.0, 7.0) + 2.0 * len(defs)
         if not defs:
             return delay, {"type": "crazy"}
-        weights = [dictionary_likeness(d["text"]) ** 2 for d in defs]
+        weights = [dictionary_likeness(d["text"]) for d in defs]
         n = len(view["players"])
         crazy = 1 / n
-        if max(weights) < 0.25:
+        if max(weights) < 0.5:
             crazy = min(0.6, crazy * 2)
         if len(defs) < n - 1:  # somebody gave none: perhaps the Brillante, perhaps nobody
             crazy *= 0.8
