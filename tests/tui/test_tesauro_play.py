@@ -17,10 +17,10 @@ from tests.tui.test_flow import until
 from tools import screenshots as shots
 from tools.screenshots import LONG_DRAFT
 from tui.client.app import ClientApp
-from tui.client.screens import GameScreen
+from tui.client.screens import GameScreen, WaitScreen
 from tui.games.tesauro import TesauroHand, TesauroTable
 from tui.host.app import HostApp
-from tui.host.screens import TableScreen
+from tui.host.screens import TableScreen, results_text
 from tui.i18n import set_lang, t
 from tui.widgets import ConfirmScreen, HelpScreen
 
@@ -320,11 +320,17 @@ async def test_time_runs_out_on_a_silent_genius(state_dir):
         await until(lambda: room.state["last_turn"] is not None, hp)
         assert room.state["last_turn"]["under"]
         silent = "Cid, the Genius, gave no definition."
+        rule = "— but that counts only when"  # the Genius card is aside
         for app, pilot in ((host, hp), (bob, pb)):
             await until(lambda a=app: silent in " ".join(on_screen(a).split()), pilot)
-            assert "By the rules a Genius was playing all the same" in " ".join(
-                on_screen(app).split()
-            )
+            shown = " ".join(on_screen(app).split())
+            assert rule in shown and "The card goes under the deck." in shown
+            assert "wrong" not in shown and "was playing" not in shown  # said once, fairly
+        judged = next(line for line in bob.story.lines if "declares" in line)
+        assert "Ann declares “Everyone's crazy!”. Cid, the Genius, gave no definition" in judged
+        assert judged.endswith(
+            "counts only when the Genius card is aside. The card goes under the deck."
+        )
 
 
 async def test_the_sage_judges_on_a_small_screen(state_dir):
@@ -349,6 +355,7 @@ async def test_the_sage_judges_on_a_small_screen(state_dir):
         await until(lambda: "Bob ·" in on_screen(ann), pa)
         # no key pressed: a terminal in the background would keep the old footer for ever
         await until(lambda: "1–2 Pick" in " ".join(footer(ann).split()), pa)
+        assert "c/0 Everyone's crazy!" in " ".join(footer(ann).split())  # 0 works too
 
         more = t("tesauro.more")
         await until(lambda: more in on_screen(ann), pa)
@@ -417,6 +424,98 @@ async def test_a_player_sees_the_last_answer_at_the_end():
         shown = " ".join(on_screen(app).split())
         assert t("tesauro.reveal_title", turn=last["turn"]) in shown
         assert last["definition"][:20] in shown and "Dana takes the card." in shown
+
+
+async def test_a_long_last_answer_fits_a_small_results_screen():
+    """80x24: a last answer too long for the room under the scores is cut to a line a
+    definition; where the card went is always on the screen."""
+    set_lang("ru")
+    build = shots.player_scene(shots.tesauro_at("end"), screen="PlayerResultsScreen")
+    app, pilot, stack = await run_scene(build, (80, 24))
+    async with stack:
+        last = app.game["last_turn"]
+        fooled = next(s for s in range(4) if s != last["sapiente"])
+        last.update(definition=LONG_DRAFT[:290], right=False, pick=fooled, taker=fooled)
+        for entry in last["defs"]:
+            entry["text"] = LONG_DRAFT[:280]
+        app.screen.refresh_room()
+        await pilot.pause(0.1)
+        box, side = app.screen.query_one("#epilogue"), app.screen.query_one("#results-side")
+        assert box.region.bottom <= side.region.bottom
+        shown = " ".join(on_screen(app).split())
+        card = t("tesauro.card_to", name=app.room["seats"][fooled]["name"])
+        assert "→ " + card in shown and "A small three-legged stool that" in shown
+        assert "once they have sat down" not in shown  # cut to its line
+        # a big screen has room for all of it
+        await pilot.resize_terminal(120, 40)
+        await until(lambda: "once they have sat" in " ".join(on_screen(app).split()), pilot)
+        assert "→ " + card in " ".join(on_screen(app).split())
+
+
+def test_equal_scores_share_a_rank():
+    """1, 2, 2, 4 — and a tie-break's winner stays above an equal score."""
+    names = ["Ann", "Bob", "Cid", "Dana"]
+    lines = results_text({"scores": [3, 1, 1, 0], "winners": [0]}, names).plain.splitlines()
+    assert lines[-4:] == [" 1. Ann  3", " 2. Bob  1", " 2. Cid  1", " 4. Dana  0"]
+    tesauro = {"scores": [2, 2, 2, 0], "winners": [2], "ranking": [2, 0, 1, 3]}
+    lines = results_text(tesauro, names).plain.splitlines()
+    assert lines[-4:] == [" 1. Cid  2", " 2. Ann  2", " 2. Bob  2", " 4. Dana  0"]
+    shared = {"scores": [2, 2, 1, 0], "winners": [0, 1], "ranking": [0, 1, 2, 3]}
+    lines = results_text(shared, names).plain.splitlines()
+    assert lines[-4:] == [" 1. Ann  2", " 1. Bob  2", " 3. Cid  1", " 4. Dana  0"]
+
+
+async def test_the_last_ten_seconds_change_no_line_below():
+    """80x24, a long draft shown whole: from 0:10 (not 0:09) the line under the field turns
+    into one red line with the time and what is lost; the draft below does not move."""
+    set_lang("ru")
+    build = shots.then(
+        shots.player_scene(shots.tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+        shots.paste(LONG_DRAFT),
+    )
+    app, pilot, stack = await run_scene(build, (80, 24))
+    async with stack:
+        mine = hand(app)
+        draft = app.screen.query_one("#tsh-draft")
+        await until(lambda: draft.display, pilot)
+        top = draft.region.y
+        deadline = mine._deadline
+        mine.now = lambda: deadline - 10.6  # the clock shows 0:11
+        mine._tick()
+        await pilot.pause()
+        assert t("tesauro.hurry") not in on_screen(app)
+        mine.now = lambda: deadline - 10.4  # 0:10
+        mine._tick()
+        await pilot.pause()
+        bar = app.screen.query_one("#tsh-count")
+        assert "⏱ 0:10  " + t("tesauro.hurry") in on_screen(app)
+        assert bar.has_class("-hurry") and bar.region.height == 1
+        assert t("tesauro.hurry").endswith(".") and draft.region.y == top
+
+
+async def test_the_reader_is_told_in_one_line():
+    for code in ("en", "ru"):
+        set_lang(code)
+        build = shots.player_scene(shots.tesauro_at("choose"), you=BOB, screen="GameScreen")
+        app, _pilot, stack = await run_scene(build, (80, 24))
+        async with stack:
+            status = app.screen.query_one("#tsh-status")
+            assert t("tesauro.you_choose") in on_screen(app) and status.region.height == 1
+    set_lang("en")
+
+
+async def test_the_players_hear_that_the_host_ended_the_game(state_dir):
+    set_lang("en")
+    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (ann, _bob, _cid), (pa, _pb, _pc) = await seated(stack, room, host, hp, state_dir)
+        await hp.press("e")
+        await until(lambda: isinstance(host.screen, ConfirmScreen), hp)
+        await hp.press("y")
+        await until(lambda: isinstance(ann.screen, WaitScreen), pa)
+        said = "The host ended the game. Back to the lobby."
+        await until(lambda: said in " ".join(on_screen(ann).split()), pa)
 
 
 async def test_the_lobby_explains_the_options_and_shows_which_one_is_lit():

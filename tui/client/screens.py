@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -396,9 +397,35 @@ class PlayerResultsScreen(RoomScreen):
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)
         box.display = last is not None
+        self._epilogue: list[RenderableType] = []
         if last is not None:
             box.border_title, shown = last
-            box.update(shown)
+            self._epilogue = list(shown) if isinstance(shown, list | tuple) else [shown]
+            self._fit_epilogue()
+            self.call_after_refresh(self._fit_epilogue)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_epilogue)
+
+    def _fit_epilogue(self) -> None:
+        """The game's last word in its fullest form that fits under the scores (a small
+        screen gets a shorter one: its end is never cut)."""
+        forms = getattr(self, "_epilogue", [])
+        if not forms:
+            return
+        box = self.query_one("#epilogue", Static)
+        side, results = self.query_one("#results-side"), self.query_one("#results")
+        room = side.content_size.height - results.outer_size.height
+        frame = box.styles.gutter.height  # its border (and padding)
+        width = box.content_size.width or side.content_size.width - box.styles.gutter.width
+        shown = forms[0] if not side.content_size.height else forms[-1]  # not laid out yet
+        if room > 0 and width > 0:
+            options = self.app.console.options.update_width(width)
+            for form in forms:
+                if len(self.app.console.render_lines(form, options, pad=False)) + frame <= room:
+                    shown = form
+                    break
+        box.update(shown)
 
     def action_leave(self) -> None:
         self.app.exit()

@@ -56,8 +56,11 @@ class HandWidget(GameWidget):
         self.post_message(self.Act(action))
 
 
-Epilogue = Callable[[dict[str, Any], list[str]], tuple[str, RenderableType] | None]
-"""A game's last word on a player's results screen: (title, what to show), or None."""
+Epilogue = Callable[
+    [dict[str, Any], list[str]], tuple[str, RenderableType | list[RenderableType]] | None
+]
+"""A game's last word on a player's results screen: (title, what to show), or None; what to
+show may be a list of forms, the fullest first: the screen shows the first that fits."""
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,11 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def hurried(seconds: float) -> bool:
+    """The last seconds: from the moment the clock shows 0:10."""
+    return max(0, round(seconds)) <= HURRY_SECONDS
+
+
 def quoted(text: Any, limit: int = MAX_TEXT) -> str:
     """A dictionary word or a player's text, cleaned for a sentence (the feed shows it as is)."""
     return clean_text(str(text), limit)
@@ -154,10 +159,8 @@ def verdict(last: dict[str, Any], names: list[str]) -> str:
     if last.get("crazy"):
         if last.get("right"):
             return t("tesauro.verdict.crazy_right", sapiente=sapiente)
-        line = t("tesauro.verdict.crazy_wrong", sapiente=sapiente, brillante=who(names, brillante))
-        if silent_genius(last):
-            line += " " + t("tesauro.verdict.silent", brillante=who(names, brillante))
-        return line
+        key = "crazy_silent" if silent_genius(last) else "crazy_wrong"
+        return t(f"tesauro.verdict.{key}", sapiente=sapiente, brillante=who(names, brillante))
     picked = who(names, last.get("pick"))
     if last.get("right"):
         return t("tesauro.verdict.right", sapiente=sapiente, brillante=picked)
@@ -267,21 +270,18 @@ def definitions(
 
 
 def reveal(
-    last: dict[str, Any], names: list[str], every: bool = False, short: int = 0
+    last: dict[str, Any], names: list[str], every: bool = False, short: bool = False
 ) -> RenderableType:
     """The turn just judged: the word, its true definition and category, who was the Genius
     (or that the card was aside, or that the Genius gave nothing), whom the Sage believed,
     where the card went; with `every`, also each definition given with its author's role;
-    `short` (a width), the true definition cut to a line that wide and not the one believed."""
-    text = Text()
-    text.append_text(literal(last["word"], 60, style="bold"))
-    text.append(f" · {category_name(last['category'])}\n", style="cyan")
+    `short`, the true definition cut to its first line and not the one believed."""
+    head = literal(last["word"], 60, style="bold")
+    head.append(f" · {category_name(last['category'])}", style="cyan")
     definition = literal(last["definition"], MAX_TEXT, style="italic")
-    if short and definition.cell_len > short:
-        definition.truncate(max(1, short - 1))
-        definition.append("…")
-    text.append_text(definition)
-    text.append("\n")
+    if short:
+        definition.no_wrap, definition.overflow = True, "ellipsis"
+    text = Text()
     brillante = last.get("brillante")
     silent = silent_genius(last)
     if brillante is None:
@@ -297,9 +297,9 @@ def reveal(
     if last.get("crazy"):
         text.append(quote(t("tesauro.crazy")) + " ", style="bold")
         key = "tesauro.crazy_right" if last.get("right") else "tesauro.crazy_wrong"
-        text.append(t(key, sapiente=sapiente))
         if silent and not last.get("right"):
-            text.append("\n" + t("tesauro.silent_crazy"), style="yellow")
+            key = "tesauro.crazy_silent"
+        text.append(t(key, sapiente=sapiente))
     elif last.get("right"):
         text.append(t("tesauro.picked_right", sapiente=sapiente))
     else:
@@ -322,8 +322,9 @@ def reveal(
         text.append("→ " + t("tesauro.card_under"), style="bold")
     else:
         text.append("→ " + t("tesauro.card_to", name=who(names, last.get("taker"))), style="bold")
+    answer = Group(head, definition, text)
     if not every or not last.get("defs"):
-        return text
+        return answer
     rows = []
     roles = last.get("roles") or []
     for entry in last["defs"]:
@@ -333,7 +334,7 @@ def reveal(
         if entry["seat"] == last.get("pick"):
             line.append("  ◀ " + t("tesauro.believed"), style="bold yellow")
         rows.append((key, line))
-    return Group(text, Text(), numbered(rows))
+    return Group(answer, Text(), numbered(rows))
 
 
 def last_line(last: dict[str, Any], names: list[str]) -> Text:
@@ -663,7 +664,7 @@ class TesauroTable(GameWidget):
         table), the answer alone, the answer cut to one line a piece; None: one line below."""
         assert self._view is not None
         last, names = self._view["last_turn"], self._view["players"]
-        forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=width)]
+        forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=True)]
         if self._big():
             forms.insert(0, reveal(last, names, every=True))
         return [*forms, None]
@@ -781,7 +782,7 @@ class TesauroTable(GameWidget):
                 left = self._deadline - self.now()
                 text.append(
                     f" ⏱ {clock(left)} ",
-                    style="bold white on red" if left <= HURRY_SECONDS else "bold reverse",
+                    style="bold white on red" if hurried(left) else "bold reverse",
                 )
                 text.append(" ")
             key = "tesauro.writing" if view["mode"] == "typed" else "tesauro.thinking"
@@ -828,7 +829,7 @@ class TesauroHand(HandWidget):
         *[Binding(str(n), f"tile({n - 1})", "tesauro.key.tile", show=False) for n in range(2, 10)],
         Binding("1", "pick(0)", "tesauro.key.pick", key_display="1–9"),
         *[Binding(str(n), f"pick({n - 1})", "tesauro.key.pick", show=False) for n in range(2, 10)],
-        Binding("c,0", "crazy", "tesauro.key.crazy", key_display="c"),
+        Binding("c,0", "crazy", "tesauro.key.crazy", key_display="c/0"),
         Binding("enter", "write", "tesauro.key.write", key_display="Enter"),
         Binding("space,enter", "ready", "tesauro.key.ready", key_display="Space"),
         Binding("space,enter", "said", "tesauro.key.said", key_display="Space"),
@@ -850,7 +851,6 @@ class TesauroHand(HandWidget):
             id="tsh-text", max_length=MAX_TEXT, placeholder=t("tesauro.placeholder")
         )
         yield Static(id="tsh-count")
-        yield Static(id="tsh-hurry")
         yield Static(id="tsh-draft")
         yield Static(id="tsh-me")
 
@@ -1061,7 +1061,6 @@ class TesauroHand(HandWidget):
         if self._view and self._view.get("phase") == "write" and self._deadline is not None:
             self._draw_status()
             self._draw_count()
-            self._draw_hurry()
 
     def _left(self) -> float | None:
         return None if self._deadline is None else self._deadline - self.now()
@@ -1074,7 +1073,6 @@ class TesauroHand(HandWidget):
         self._draw_entry()
         self.query_one("#tsh-main", Static).update(self._main())
         self._draw_count()
-        self._draw_hurry()
         self._draw_draft()
         self._draw_me()
         self.call_after_refresh(self._draw_me)  # laid out: is there more below?
@@ -1118,7 +1116,7 @@ class TesauroHand(HandWidget):
         elif phase == "write":
             left = self._left()
             if left is not None:
-                hurry = left <= HURRY_SECONDS
+                hurry = hurried(left)
                 status.append(
                     f" ⏱ {clock(left)} ", style="bold white on red" if hurry else "bold reverse"
                 )
@@ -1303,31 +1301,30 @@ class TesauroHand(HandWidget):
         return Group(*parts)
 
     def _draw_count(self) -> None:
-        """Under the field: how much is typed (red at the limit, which takes no more), and
-        the time left."""
+        """Under the field, one line: how much is typed (red at the limit, which takes no
+        more), and the time left; in its last seconds, while yours is not sent, a red bar
+        with the time and what is lost (the same line: nothing below it moves)."""
         line = self.query_one("#tsh-count", Static)
         field = self.query_one("#tsh-text", DefinitionInput)
-        line.display = self._field_open
-        if not self._field_open:
+        left = self._left()
+        hurry = left is not None and hurried(left) and self._may_type()
+        line.display = self._field_open or hurry
+        line.set_class(hurry, "-hurry")
+        if not line.display:
             return
-        count = len(field.value)
-        full = count >= MAX_TEXT
-        style = "bold red" if full else "bold yellow" if count >= MAX_TEXT - 30 else "bold"
-        text = span(f"{count}/{MAX_TEXT}", style=style)
-        if full:
-            text.append(" " + t("tesauro.at_limit"), style="bold red")
-        left = self._left()
-        if left is not None:
-            text.append(f"   ⏱ {clock(left)}", style="bold red" if left <= HURRY_SECONDS else "")
+        if hurry and left is not None:  # the time left and what is lost, not the count
+            text = Text(f" ⏱ {clock(left)}  {t('tesauro.hurry')}")
+        else:
+            count = len(field.value)
+            full = count >= MAX_TEXT
+            style = "bold red" if full else "bold yellow" if count >= MAX_TEXT - 30 else "bold"
+            text = span(f"{count}/{MAX_TEXT}", style=style)
+            if full:
+                text.append(" " + t("tesauro.at_limit"), style="bold red")
+            if left is not None:
+                text.append(f"   ⏱ {clock(left)}")
+        text.no_wrap, text.overflow = True, "ellipsis"
         line.update(text)
-
-    def _draw_hurry(self) -> None:
-        """The last seconds of the thinking time, while yours is not sent: say what is lost."""
-        box = self.query_one("#tsh-hurry", Static)
-        left = self._left()
-        box.display = left is not None and left <= HURRY_SECONDS and self._may_type()
-        if box.display:
-            box.update(t("tesauro.hurry"))
 
     def _draw_draft(self) -> None:
         """The whole draft, wrapped, once the one-line field shows only a part of it."""
@@ -1354,13 +1351,15 @@ class TesauroHand(HandWidget):
         self.query_one("#tsh-me", Static).update(text)
 
 
-def epilogue(view: dict[str, Any], names: list[str]) -> tuple[str, RenderableType] | None:
+def epilogue(view: dict[str, Any], names: list[str]) -> tuple[str, list[RenderableType]] | None:
     """A player's results screen: the last turn's answer (the true definition, the Genius,
-    where the card went)."""
+    where the card went); on a small screen cut to a line a definition, or to the word and
+    where its card went."""
     last = view.get("last_turn")
     if not last:
         return None
-    return t("tesauro.reveal_title", turn=last["turn"]), reveal(last, names)
+    forms = [reveal(last, names), reveal(last, names, short=True), last_line(last, names)]
+    return t("tesauro.reveal_title", turn=last["turn"]), forms
 
 
 register_ui("tesauro", GameUI(TesauroTable, TesauroHand, narrate, epilogue))

@@ -379,10 +379,25 @@ def results_text(result: dict[str, Any], names: list[str]) -> Text:
             text.append_text(name(names[seat] if seat < len(names) else "?", style="bold"))
             text.append("\n")
         text.append("\n")
-    # a game's own ranking wins (a tie-break vote may put a player above an equal score)
-    order = result.get("ranking") or sorted(range(len(scores)), key=lambda s: -scores[s])
-    for rank, seat in enumerate(order, 1):
+    for rank, seat in standings(result):
         text.append(f"{rank:>2}. ")
         text.append_text(name(names[seat] if seat < len(names) else "?"))
         text.append(f"  {scores[seat]}\n")
     return text
+
+
+def standings(result: dict[str, Any]) -> list[tuple[int, int]]:
+    """(rank, seat), best first. Equal scores share a rank and the next rank skips as many
+    (1, 2, 2, 4), unless a winner ties with one who is not (a tie-break decided it). The
+    game's own order wins (a tie-break vote may put a player above an equal score)."""
+    scores = result.get("scores", [])
+    winners = set(result.get("winners", []))
+    order = result.get("ranking") or sorted(range(len(scores)), key=lambda s: -scores[s])
+    ranked: list[tuple[int, int]] = []
+    for place, seat in enumerate(order, 1):
+        if ranked:
+            rank, before = ranked[-1]
+            if scores[seat] == scores[before] and (seat in winners) == (before in winners):
+                place = rank
+        ranked.append((place, seat))
+    return ranked
