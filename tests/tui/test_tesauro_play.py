@@ -177,6 +177,9 @@ async def test_a_spoken_turn_by_keys(state_dir):
         await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
         await pb.press("1")
         await until(lambda: room.state["phase"] == "write", hp)
+        # the Sage is told the scholars think and then speak — nothing about writing
+        await until(lambda: "thinking" in on_screen(ann) and "aloud" in on_screen(ann), pa)
+        assert "writing" not in on_screen(ann)
         for seat, app, pilot in ((BOB, bob, pb), (CID, cid, pc)):
             await until(lambda a=app: "tile" in a.game.get("legal", []), pilot)
             assert app.screen.query_one("#tsh-text").display is False  # no text field

@@ -1147,7 +1147,9 @@ class TesauroHand(HandWidget):
         view = self._view
         me = view.get("seat")
         if view.get("role") == "sapiente":
-            return t("tesauro.sage_waits", n=self._waiting_others())
+            spoken = view["mode"] == "spoken"
+            key = "tesauro.sage_waits_spoken" if spoken else "tesauro.sage_waits"
+            return t(key, n=self._waiting_others())
         if view["given"][me]:
             key = "tesauro.sent_waiting" if view["mode"] == "typed" else "tesauro.ready_waiting"
             return t(key, n=self._waiting_others())
@@ -1210,7 +1212,12 @@ class TesauroHand(HandWidget):
         me = view.get("seat")
         if phase == "write":
             if role == "sapiente":
-                text = span(t("tesauro.sage_blind") + "\n", style="dim")
+                blind = (
+                    "tesauro.sage_blind_spoken"
+                    if view["mode"] == "spoken"
+                    else "tesauro.sage_blind"
+                )
+                text = span(t(blind) + "\n", style="dim")
                 text.append_text(Text("  ").join(progress(view, names)))
                 if view.get("last_turn"):
                     text.append("\n\n")
