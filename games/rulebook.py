@@ -6,6 +6,7 @@ same in every game (an unknown action, a seat that may not send it, a player mar
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Collection
 from types import ModuleType
 from typing import Any
@@ -46,6 +47,19 @@ def check_seat(
         raise IllegalAction("bad_seat", seat=None if not_int(seat) else seat)
     elif state["away"][seat]:
         raise IllegalAction("away", seat=seat)
+
+
+def printable_line(text: str) -> str:
+    """Text from a player made safe to show literally, on one line: tabs and line breaks become
+    spaces, control, escape and invisible formatting characters go, spaces are collapsed."""
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "\t\n\r":
+            kept.append(" ")
+        elif category[0] != "C" and category not in ("Zl", "Zp"):
+            kept.append(char)
+    return " ".join("".join(kept).split())
 
 
 def copy_result(result: dict | None) -> dict | None:

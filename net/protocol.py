@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import math
 import struct
-import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 import msgpack
+
+from games.rulebook import printable_line
 
 PROTOCOL_VERSION = 1
 MAX_FRAME = 64 * 1024
@@ -192,16 +193,7 @@ def _check_plain(value: Any, depth: int) -> None:
 def clean_text(text: str, limit: int) -> str:
     """Text from the network made safe to show literally: no control or escape characters,
     no line breaks, no invisible formatting characters, trimmed and bounded."""
-    kept = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in "\t\n\r":
-            kept.append(" ")
-        elif category[0] == "C" or category in ("Zl", "Zp"):
-            continue
-        else:
-            kept.append(char)
-    return " ".join("".join(kept).split())[:limit]
+    return printable_line(text)[:limit]
 
 
 def check_name(raw: str) -> str:

@@ -6,12 +6,19 @@ data; every function here is pure apart from mutating the state it is given.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from games.base import Action, Event, IllegalAction, State
-from games.rulebook import action_type, check_seat, is_permutation, mark_away, mark_back, not_int
+from games.rulebook import (
+    action_type,
+    check_seat,
+    is_permutation,
+    mark_away,
+    mark_back,
+    not_int,
+    printable_line,
+)
 from games.tesauro.deck import CATEGORIES, Dictionary, load_dictionary, pool_size
 
 DEALING = "dealing"
@@ -254,14 +261,7 @@ def clean_definition(text: Any) -> str:
     IllegalAction `bad_text` otherwise."""
     if not isinstance(text, str):
         raise IllegalAction("bad_text", limit=MAX_TEXT)
-    kept = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in "\t\n\r":
-            kept.append(" ")
-        elif category[0] != "C" and category not in ("Zl", "Zp"):
-            kept.append(char)
-    clean = " ".join("".join(kept).split())
+    clean = printable_line(text)
     if not clean or len(clean) > MAX_TEXT:
         raise IllegalAction("bad_text", limit=MAX_TEXT)
     return clean
