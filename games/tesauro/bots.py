@@ -93,11 +93,9 @@ class TesauroBot:
         entry = view["entry"]
         if view["role"] == "brillante":
             return entry["definition"]
-        vocabulary = view.get("vocabulary") or {}
+        # the pool is never empty (deck.pool_size), nor is bot_view's vocabulary
+        vocabulary = view["vocabulary"]
         choices = vocabulary.get(view["tile"]) or [d for ds in vocabulary.values() for d in ds]
-        choices = [d for d in choices if d != entry["definition"]]
-        if not choices:  # a dictionary with no pool: the nearest thing to a bluff it has
-            return entry["definition"] if view["tile"] == entry["category"] else "—"
         return mind.choice(sorted(choices))
 
     @staticmethod

@@ -75,8 +75,9 @@ class Dictionary:
 
 
 def pool_size(cards: int) -> int:
-    """How many cards a game keeps out of its deck, for the bots' bluffs: a third."""
-    return cards // 3
+    """How many cards a game keeps out of its deck, for the bots' bluffs: a third, and at
+    least one (a game needs two cards: one to play, one to bluff with)."""
+    return max(1, cards // 3)
 
 
 # --------------------------------------------------------------------------------------------

@@ -110,10 +110,10 @@ def bot_view(state: State, seat: int) -> dict:
     the pool's entries by category (the words nobody plays this game). An Orate bot bluffs with
     one of those — never one the table has already heard this game. Never sent anywhere: bots
     run inside the host."""
+    pool = [entry for card in state["pool"] for entry in state["cards"][card]]
     said = set(state["said"])
+    unsaid = [entry for entry in pool if entry["definition"] not in said]
     vocabulary: dict[str, list[str]] = {c: [] for c in CATEGORIES}
-    for card in state["pool"]:
-        for entry in state["cards"][card]:
-            if entry["definition"] not in said:
-                vocabulary[entry["category"]].append(entry["definition"])
+    for entry in unsaid or pool:  # a long game on a small dictionary: repeat rather than fall dumb
+        vocabulary[entry["category"]].append(entry["definition"])
     return {**view(state, seat), "vocabulary": vocabulary}

@@ -193,3 +193,14 @@ def test_a_sapiente_bot_does_not_favour_bots_over_definitions_said_aloud():
         state["turn"] = turn
         picks[ask(state, 0)[1].get("seat", "crazy")] += 1
     assert all(45 <= picks[seat] <= 105 for seat in (1, 2, 3)), picks
+
+
+def test_once_every_bluff_is_spent_a_bot_repeats_one_rather_than_fall_dumb():
+    state = writing(lang="en")
+    pool = [e["definition"] for c in state["pool"] for e in state["cards"][c]]
+    state["said"] = list(pool)  # a long game on a small dictionary
+    vocabulary = views.bot_view(state, 3)["vocabulary"]
+    assert sorted(d for ds in vocabulary.values() for d in ds) == sorted(pool)
+    _, tile = ask(state, 3)
+    TESAURO.apply(state, 3, tile)
+    assert ask(state, 3)[1]["text"] in pool

@@ -68,7 +68,7 @@ def test_the_english_dictionary_keeps_the_wordnet_licence():
 
 
 def test_a_third_of_the_cards_are_kept_for_the_bots_bluffs():
-    assert pool_size(180) == 60 and pool_size(10) == 3
+    assert pool_size(180) == 60 and pool_size(10) == 3 and pool_size(2) == 1
 
 
 # --- a group's own dictionary ----------------------------------------------------------------
