@@ -17,7 +17,6 @@ import pytest
 import games.tesauro
 from games import CHANCE, HOST
 from games.base import IllegalAction
-from games.rulebook import __file__ as _rulebook_file  # noqa: F401  (imported for its source)
 from games.tesauro import CATEGORIES, TESAURO, rules
 from games.tesauro.stacked import deal, deal_outcome, new_game
 
