@@ -104,6 +104,18 @@ class Game(Protocol):
         """
         ...
 
+    def waiting_for(self, state: State) -> list[int]:
+        """The seats the game cannot go on without now (whose turn it is, who has not locked
+        in, who must still vote). The host shows them, and plays an away one with the game's
+        bot once its grace time is over; moments everyone may act at will wait on nobody."""
+        ...
+
+    def moment(self, state: State, seat: int) -> Any:
+        """What `seat`'s decision is about now, as a comparable value (e.g. the phase and the
+        turn). The host refuses an action made from a view older than the latest change of
+        this value (`stale`): a key pressed twice must not become the next move."""
+        ...
+
 
 GAMES: dict[str, Game] = {}
 """Every shipped game by id. Games register themselves when `games` is imported."""

@@ -104,9 +104,9 @@ def is_permutation(value: Any, size: int) -> bool:
 
 class ModuleGame:
     """A `Game` whose rules live in a module `rules` (setup, chance, apply, timer,
-    legal_actions) and whose views live in a module `views` (view, result): the thin face
-    every shipped game puts on them. Subclasses set `id`, the player counts, `options`,
-    `bots`, `rules` and `views`."""
+    legal_actions, waiting_for, moment) and whose views live in a module `views` (view,
+    result): the thin face every shipped game puts on them. Subclasses set `id`, the player
+    counts, `options`, `bots`, `rules` and `views`."""
 
     id: str
     min_players: int
@@ -134,3 +134,9 @@ class ModuleGame:
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return self.rules.legal_actions(state, seat)
+
+    def waiting_for(self, state: State) -> list[int]:
+        return self.rules.waiting_for(state)
+
+    def moment(self, state: State, seat: int) -> Any:
+        return self.rules.moment(state, seat)

@@ -13,12 +13,13 @@ import itertools
 import json
 import logging
 import os
-import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from net.protocol import DEFAULT_PORT, PROTOCOL_VERSION, ProtocolError, encode, read_message
+from net.savefile import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +55,16 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 class TokenStore:
-    """Reconnect tokens by host address. A token is a seat: keep the file private."""
+    """Reconnect tokens by host address and player name: a token is a seat, so two names on
+    one account are two seats, and the same name on the same host continues its seat. Keep
+    the file private."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or state_dir() / "tokens.json"
+
+    @staticmethod
+    def key(address: str, name: str) -> str:
+        return f"{address}/{name.casefold()}"
 
     def _load(self) -> dict[str, Any]:
         try:
@@ -66,30 +73,39 @@ class TokenStore:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def get(self, key: str) -> dict[str, Any] | None:
-        entry = self._load().get(key)
-        return entry if isinstance(entry, dict) and isinstance(entry.get("token"), str) else None
+    def get(self, address: str, name: str) -> dict[str, Any] | None:
+        entry = self._load().get(self.key(address, name))
+        return entry if _is_entry(entry) else None
 
-    def put(self, key: str, **entry: Any) -> None:
+    def names(self, address: str) -> list[str]:
+        """The names this account has seats under at `address`, the latest first."""
+        entries = [
+            e for k, e in self._load().items() if k.startswith(f"{address}/") and _is_entry(e)
+        ]
+        entries.sort(key=lambda e: e.get("at", 0), reverse=True)
+        return [e["name"] for e in entries if isinstance(e.get("name"), str) and e["name"]]
+
+    def put(self, address: str, name: str, **entry: Any) -> None:
         data = self._load()
-        data[key] = entry
+        data[self.key(address, name)] = {**entry, "name": name, "at": time.time()}
         self._write(data)
 
-    def forget(self, key: str) -> None:
+    def forget(self, address: str, name: str) -> None:
         data = self._load()
-        if data.pop(key, None) is not None:
+        if data.pop(self.key(address, name), None) is not None:
             self._write(data)
 
     def _write(self, data: dict[str, Any]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tokens-")
-        with os.fdopen(fd, "w") as handle:
-            json.dump(data, handle)
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, self.path)
+        write_atomically(self.path, json.dumps(data).encode(), mode=0o600)
 
 
-Status = str  # "connecting" | "connected" | "reconnecting" | "refused" | "closed"
+def _is_entry(entry: Any) -> bool:
+    return isinstance(entry, dict) and isinstance(entry.get("token"), str)
+
+
+Status = str
+""""connecting" | "connected" | "pending" (waiting for the host to hand a seat over) |
+"reconnecting" | "refused" | "closed"."""
 
 
 class Client:
@@ -119,14 +135,15 @@ class Client:
         self._refs = itertools.count(1)
         self._closing = False
         self._welcomed = False
+        self.table_closed = False  # the host closed the table but can resume it: wait for it
 
     @property
-    def key(self) -> str:
+    def address(self) -> str:
         return f"{self.host}:{self.port}"
 
     @property
     def saved(self) -> dict[str, Any] | None:
-        return self.tokens.get(self.key)
+        return self.tokens.get(self.address, self.name) if self.name else None
 
     def _set_status(self, status: Status, info: dict[str, Any] | None = None) -> None:
         self.status = status
@@ -141,20 +158,24 @@ class Client:
                 await self._session()
             except ProtocolError as exc:
                 if exc.code in REFUSALS:
-                    if exc.code == "unknown_token":
-                        self.tokens.forget(self.key)
+                    if exc.code == "unknown_token" and self.name:
+                        self.tokens.forget(self.address, self.name)
                     self._set_status("refused", {"code": exc.code, "message": exc.detail})
                     return
                 log.info("protocol trouble: %s", exc)
             except (OSError, asyncio.IncompleteReadError, TimeoutError) as exc:
-                log.info("connection to %s lost: %r", self.key, exc)
+                log.info("connection to %s lost: %r", self.address, exc)
             if self._closing:
                 break
             if self._welcomed:
                 attempt = 0  # we were in: start the backoff over
             delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            if self.table_closed:
+                delay = BACKOFF[-1]  # closed on purpose: it comes back when the host resumes
             attempt += 1
-            self._set_status("reconnecting", {"in": delay, "attempt": attempt})
+            self._set_status(
+                "reconnecting", {"in": delay, "attempt": attempt, "closed": self.table_closed}
+            )
             await asyncio.sleep(delay)
         self._set_status("closed")
 
@@ -188,14 +209,22 @@ class Client:
         if kind == "welcome":
             self.seat = message["seat"]
             self._welcomed = True
-            self.tokens.put(self.key, token=message["token"], name=self.name, room=message["room"])
+            self.table_closed = False
+            if self.name:
+                token, room = message["token"], message["room"]
+                self.tokens.put(self.address, self.name, token=token, room=room)
             self._set_status("connected", message)
+        elif kind == "pending":
+            self._set_status("pending", message)
         elif kind == "error" and message["code"] in REFUSALS and self.status != "connected":
             raise ProtocolError(message["code"], message["message"])
         elif kind == "kicked":
-            if message["reason"] == "kicked":
-                self.tokens.forget(self.key)
-            self._closing = True
+            if message["reason"] == "closed" and message.get("resumable"):
+                self.table_closed = True  # keep the token and come back with the table
+            else:
+                if message["reason"] in ("kicked", "closed") and self.name:
+                    self.tokens.forget(self.address, self.name)
+                self._closing = True
             self.on_message(message)
             raise ConnectionResetError(message["reason"])
         if kind != "pong":
@@ -214,15 +243,31 @@ class Client:
         writer.write(encode(message))
         return True
 
-    def act(self, action: dict[str, Any]) -> int | None:
-        """Send an action; returns its ref (echoed in an `error`), None when not connected."""
+    def act(self, action: dict[str, Any], version: int) -> int | None:
+        """Send an action made from the view of `version`; returns its ref (echoed in an
+        `error`), None when not connected."""
         ref = next(self._refs)
-        return ref if self._send({"type": "action", "action": action, "ref": ref}) else None
+        message = {"type": "action", "action": action, "version": version, "ref": ref}
+        return ref if self._send(message) else None
 
-    async def close(self) -> None:
+    async def leave(self) -> None:
+        """Give the seat up (`bye`): in the lobby it goes; in a game a bot takes it over. The
+        token is forgotten: this seat is not ours any more."""
         self._closing = True
-        self._send({"type": "bye"})
+        said = self._send({"type": "bye"})
+        if self.name:
+            self.tokens.forget(self.address, self.name)
         if self._writer is not None:
             with contextlib.suppress(Exception):
-                await self._writer.drain()
+                await asyncio.wait_for(self._writer.drain(), 2.0)
+            self._writer.close()
+        if not said:
+            log.info("could not say goodbye to %s: not connected", self.address)
+
+    async def close(self) -> None:
+        """Stop without giving the seat up (the app is closing; the player may come back)."""
+        self._closing = True
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._writer.drain(), 1.0)
             self._writer.close()

@@ -19,7 +19,7 @@ import msgpack
 
 from games.rulebook import printable_line
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_FRAME = 64 * 1024
 MAX_STR = 1024
 MAX_ITEMS = 512
@@ -112,7 +112,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "code": ((str,), False),
         "token": ((str,), False),
     },
-    "action": {"action": ((dict,), True), "ref": ((int,), False)},
+    "action": {"action": ((dict,), True), "version": ((int,), True), "ref": ((int,), False)},
     "ping": {"t": ((int, float), False)},
     "bye": {},
     # host -> client
@@ -135,8 +135,9 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "params": ((dict,), False),
         "ref": ((int,), False),
     },
+    "pending": {"reason": ((str,), True), "seat": ((int,), True)},
     "pong": {"t": ((int, float), False)},
-    "kicked": {"reason": ((str,), True)},
+    "kicked": {"reason": ((str,), True), "resumable": ((bool,), False)},
 }
 
 

@@ -1,9 +1,18 @@
 """The host's room: seats, the lobby, the game being played, its timers, bots and save file.
 
 The room is the single writer of the game state. Every change — a player's action, a chance
-move, a timeout, someone leaving — goes through `_commit`, which logs it, saves the log,
-runs pending chance moves, re-arms the game's timer and the bots' moves, and tells the
-subscribers (the server, which sends each seat its own view, and the host's table screen).
+move, a timeout, someone leaving — goes through `_changed`, which journals it (before anyone
+hears of it: a view a player has seen is never lost to a crash), re-arms the game's timer,
+tells the subscribers (the server, which sends each seat its own view, and the host's table
+screen) and lets the bots plan.
+
+Presence. A player whose connection drops keeps the seat, and for a grace time (a room option,
+default 20 s; 0 = wait for them) nothing else changes: a blip costs no decision. When the grace
+time is over, a game with bots has its bot play the seat (a *stand-in*) until the player is
+back; a game without bots (T-Rex) is told `away {seat}` and goes on without them, and `back`
+when they return. A player who leaves mid-game (`bye`) or is kicked gives the seat to a bot
+for the rest of the game (or, without bots, sits it out); such a seat goes when the table
+returns to the lobby.
 """
 
 from __future__ import annotations
@@ -11,29 +20,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import itertools
 import logging
-import os
 import random
 import secrets
-import tempfile
-import threading
+import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import msgpack
-
 from games import CHANCE, GAMES, HOST, Game, IllegalAction
-from games.base import sample_chance
+from games.base import Option, sample_chance
 from net.protocol import PROTOCOL_VERSION, ProtocolError, check_name, clean_text
+from net.savefile import Journal, SaveFileError, read_records
 
 log = logging.getLogger(__name__)
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
 MAX_SEATS = 12
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
+HISTORY_KEEP = 200
+"""Public events the room remembers (and saves) for the table's "what happened"."""
+CLOCK_EVERY = 1.0
+"""While a timer runs, its time left is journalled this often: a resumed timer goes on from
+where it was, within this much."""
+
+GRACE = Option("grace", 20, (0, 10, 20, 30, 60, 120))
+"""Seconds an away player's seat waits before a bot plays it (0: wait for them)."""
+ROOM_OPTIONS: tuple[Option, ...] = (GRACE,)
+"""Options of the room itself, beside the game's own; shown in the lobby the same way."""
+
+LANGS = ("ru", "en")
 
 
 @dataclass
@@ -42,11 +61,38 @@ class Seat:
     token: str
     bot: str | None = None  # the bot's strength, for a seat the host plays itself
     connected: bool = False
-    kicked: bool = False  # taken away mid-game: the seat goes when the table returns to the lobby
+    leaving: bool = False  # left or kicked mid-game: the seat goes when the table is a lobby again
+    standin: bool = False  # its player is away past the grace time: the game's bot plays it
+    away_since: float | None = None  # monotonic time the connection dropped
 
     @property
     def present(self) -> bool:
-        return self.connected or self.bot is not None
+        return self.connected or self.bot is not None or self.standin
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass
+class HostSettings:
+    """How the host was started; saved so that `--resume` comes back the same way."""
+
+    port: int | None = None
+    interface: str | None = None
+    lang: str | None = None
+    advertise: bool = True
+
+
+@dataclass
+class Claim:
+    """Somebody without the seat's token asks for an away seat by its name; the host decides."""
+
+    id: int
+    seat: int
+    peer: str
+    resolve: Callable[[str | None], None] = field(repr=False)
+    """Called once with the seat's new token (approved) or None (refused, or gone)."""
 
 
 def new_token() -> str:
@@ -59,6 +105,10 @@ def new_code() -> str:
 
 Listener = Callable[[list[dict[str, Any]]], None]
 Renumbering = Callable[[dict[int, int]], None]
+
+
+def _now() -> float:
+    return time.monotonic()  # asyncio's default loop clock: call_later and this agree
 
 
 class Room:
@@ -76,30 +126,38 @@ class Room:
         room_id: str | None = None,
         bot_pace: float = 1.0,
         deck: str | None = None,
+        settings: HostSettings | None = None,
     ) -> None:
         self.name = clean_text(name, 40) or "hubbub"
         self.room_id = room_id or secrets.token_hex(6)
         self.code: str | None = None if open_room else (code or new_code())
         self.game_id = game_id if game_id in GAMES else next(iter(GAMES), None)
         self.options: dict[str, Any] = self._default_options()
+        self.room_options: dict[str, Any] = {o.key: o.default for o in ROOM_OPTIONS}
+        self.settings = settings or HostSettings()
         self.seats: list[Seat] = []
         self.phase = "lobby"  # "lobby" | "playing" | "over"
         self.players = 0  # how many seats play the current game (the first ones)
         self.state: Any = None
         self.log: list[list[Any]] = []
         self.version = 0
+        self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_KEEP)
+        self.claims: list[Claim] = []
+        self._claim_ids = itertools.count(1)
         self.save_path = save_path
-        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hubbub-save")
-        self._save_lock = threading.Lock()
-        self._unsaved: bytes | None = None
-        self._save_queued = False
-        self._closed = False
+        self.journal = Journal(save_path) if save_path is not None else None
+        self._journaled = 0  # how much of the log the save file has
         self.rng = rng or random.Random(secrets.randbits(64))
         self._listeners: list[Listener] = []
         self._renumberers: list[Renumbering] = []
         self._timer: asyncio.TimerHandle | None = None
         self._timer_action: dict | None = None
         self.timer_deadline: float | None = None  # loop time the current countdown ends
+        self._clock: asyncio.TimerHandle | None = None
+        self._resumed_clock: tuple[dict, float] | None = None  # (timer action, seconds left)
+        self._grace: dict[int, tuple[asyncio.TimerHandle | None, float]] = {}  # handle, due
+        self._held_away: set[int] = set()  # seats the game itself has been told are away
+        self._moments: dict[int, tuple[Any, int]] = {}  # seat -> (moment, version it began)
         self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle, float]] = {}  # move, when
         self._bots: dict[int, Any] = {}
         self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
@@ -111,9 +169,14 @@ class Room:
     def game(self) -> Game | None:
         return GAMES.get(self.game_id) if self.game_id else None
 
+    @property
+    def grace(self) -> float:
+        return self.room_options.get(GRACE.key, GRACE.default)
+
     def seat_of_token(self, token: str) -> int | None:
+        given = token.encode("utf-8", "surrogatepass") if isinstance(token, str) else b""
         for index, seat in enumerate(self.seats):
-            if seat.bot is None and secrets.compare_digest(seat.token, token):
+            if seat.human and secrets.compare_digest(seat.token.encode(), given):
                 return index
         return None
 
@@ -122,18 +185,42 @@ class Room:
         its index until the table goes back to the lobby."""
         return seat < self.players and self.phase in ("playing", "over")
 
+    def waiting_for(self) -> list[int]:
+        """The seats the game cannot go on without now."""
+        game = self.game
+        if self.phase != "playing" or game is None or self.state is None:
+            return []
+        return list(game.waiting_for(self.state))
+
     def summary(self) -> dict[str, Any]:
         """The room as everybody may see it (no tokens, no code)."""
+        now = _now()
         return {
             "name": self.name,
             "id": self.room_id,
             "phase": self.phase,
             "game": self.game_id,
             "options": dict(self.options),
+            "room_options": dict(self.room_options),
             "needs_code": self.code is not None,
             "players": self.players,
-            "seats": [{"name": s.name, "connected": s.connected, "bot": s.bot} for s in self.seats],
+            "seats": [self._seat_summary(i, s, now) for i, s in enumerate(self.seats)],
+            "waiting": self.waiting_for(),
+            "claims": [c.seat for c in self.claims],
             "timer_seconds": self._timer_seconds(),
+        }
+
+    def _seat_summary(self, index: int, seat: Seat, now: float) -> dict[str, Any]:
+        grace = self._grace.get(index)
+        away = seat.away_since is not None and not seat.connected and seat.human
+        return {
+            "name": seat.name,
+            "connected": seat.connected,
+            "bot": seat.bot,
+            "standin": seat.standin,
+            "leaving": seat.leaving,
+            "away_for": round(now - seat.away_since, 1) if away else None,
+            "standin_in": round(max(0.0, grace[1] - now), 1) if grace else None,
         }
 
     def game_view(self, seat: int | None) -> dict | None:
@@ -166,6 +253,7 @@ class Room:
         self._renumberers.append(renumber)
 
     def _remove_seats(self, gone: set[int]) -> None:
+        """Seats leave the lobby (never mid-game: there seats keep their index)."""
         mapping, kept = {}, []
         for index, seat in enumerate(self.seats):
             if index not in gone:
@@ -173,6 +261,11 @@ class Room:
                 kept.append(seat)
         self.seats = kept
         self._bots.clear()
+        for claim in list(self.claims):
+            if claim.seat in gone:
+                self._drop_claim(claim)
+            else:
+                claim.seat = mapping[claim.seat]
         for renumber in list(self._renumberers):
             renumber(mapping)
 
@@ -186,80 +279,169 @@ class Room:
     # --- seats --------------------------------------------------------------------------
 
     def join(self, name: str, code: str | None) -> int:
-        """A new player takes a seat. Raises ProtocolError with the reason it can't."""
-        if self.code is not None and (code or "").strip().upper() != self.code:
-            raise ProtocolError("bad_code", "the room code is wrong")
+        """A new player takes a seat. Raises ProtocolError with the reason it can't
+        (`claim_needed`: the name is an away seat's, which only the host can hand over)."""
+        self.check_code(code)
         name = check_name(name)
-        if any(s.name.casefold() == name.casefold() for s in self.seats):
+        taken = self.seat_named(name)
+        if taken is not None:
+            if self.claimable(taken):
+                raise ProtocolError("claim_needed", f"{name} is away: the host can let you in")
             raise ProtocolError("name_taken", f"someone at the table is already called {name}")
         if len(self.seats) >= MAX_SEATS:
             raise ProtocolError("room_full", f"the table has {MAX_SEATS} seats")
         self.seats.append(Seat(name=name, token=new_token()))
-        self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}])
+        self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}], save=True)
         return len(self.seats) - 1
 
+    def check_code(self, code: str | None) -> None:
+        if self.code is not None and not secrets.compare_digest(
+            (code or "").strip().upper().encode("utf-8", "replace"), self.code.encode()
+        ):
+            raise ProtocolError("bad_code", "the room code is wrong")
+
+    def seat_named(self, name: str) -> int | None:
+        wanted = name.casefold()
+        return next((i for i, s in enumerate(self.seats) if s.name.casefold() == wanted), None)
+
+    def claimable(self, seat: int) -> bool:
+        """An away seat of a person (not a bot's, not one that left) can be handed over."""
+        who = self.seats[seat]
+        return who.human and not who.connected and not who.leaving
+
     def connected(self, seat: int, *, returning: bool) -> None:
-        self.seats[seat].connected = True
-        events = [{"type": "back", "seat": seat}] if returning else []
-        if returning and seat < self.players and self.phase == "playing":
+        who = self.seats[seat]
+        who.connected = True
+        who.away_since = None
+        self._cancel_grace(seat)
+        for claim in [c for c in self.claims if c.seat == seat]:
+            self._drop_claim(claim)  # its player is back: nobody else takes the seat
+        events: list[dict[str, Any]] = [{"type": "back", "seat": seat}] if returning else []
+        if who.standin:
+            who.standin = False
+            self._cancel_bot(seat)
+            self._bots.pop(seat, None)
+        if seat in self._held_away and self.phase == "playing":
+            self._held_away.discard(seat)
             events += _without_presence(self._host_move({"type": "back", "seat": seat}))
         self._changed(events)
 
     def disconnected(self, seat: int) -> None:
         if seat >= len(self.seats) or not self.seats[seat].connected:
             return
-        self.seats[seat].connected = False
-        events = [{"type": "away", "seat": seat}]
-        if seat < self.players and self.phase == "playing":
-            events += _without_presence(self._host_move({"type": "away", "seat": seat}))
-        self._changed(events)
+        who = self.seats[seat]
+        who.connected = False
+        who.away_since = _now()
+        if self._plays(seat) and not who.leaving:
+            self._start_grace(seat)
+        self._changed([{"type": "away", "seat": seat}])
 
     def leave(self, seat: int) -> None:
-        """A player who says goodbye outside a game gives the seat up (in a game it waits)."""
-        if 0 <= seat < len(self.seats) and not self.in_game(seat):
-            name = self.seats[seat].name
+        """A player says goodbye: in the lobby the seat goes; in a game a bot plays it to the
+        end (or, in a game without bots, it sits out); after a game it goes with the lobby."""
+        if not 0 <= seat < len(self.seats):
+            return
+        name = self.seats[seat].name
+        events: list[dict[str, Any]] = [{"type": "left", "seat": seat, "name": name}]
+        if not self.in_game(seat):
             self._remove_seats({seat})
-            self._changed([{"type": "left", "seat": seat, "name": name}])
+            self._changed(events, save=True)
+            return
+        self._retire(seat, events)
 
     def add_bot(self, strength: str | None = None, name_prefix: str = "Bot") -> int:
         game = self.game
         if self.phase != "lobby" or game is None or not game.bots:
             raise ProtocolError("no_bots", "this game has no bots")
         if strength not in game.bots:
-            strength = "normal" if "normal" in game.bots else next(iter(game.bots))
-        if len(self.seats) >= MAX_SEATS:
-            raise ProtocolError("room_full", f"the table has {MAX_SEATS} seats")
+            strength = _standin_strength(game)
+        if len(self.seats) >= min(MAX_SEATS, game.max_players):
+            raise ProtocolError("game_full", f"{game.id} is for at most {game.max_players}")
         taken = {s.name for s in self.seats}
         number = 1
         while f"{name_prefix} {number}" in taken:
             number += 1
         name = f"{name_prefix} {number}"
         self.seats.append(Seat(name=name, token=new_token(), bot=strength))
-        self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}])
+        self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}], save=True)
         return len(self.seats) - 1
 
     def kick(self, seat: int) -> None:
         """Take a seat away. In the lobby the seat is gone; mid-game a bot plays it if the game
-        has bots, else it stays empty (and away) until the game ends."""
+        has bots, else it sits the game out, and goes when the game ends."""
         if not 0 <= seat < len(self.seats):
             raise ProtocolError("no_seat", "there is no such seat")
         name = self.seats[seat].name
         events: list[dict[str, Any]] = [{"type": "kicked", "seat": seat, "name": name}]
         if not self.in_game(seat):
             self._remove_seats({seat})
-            self._changed(events)
+            self._changed(events, save=True)
             return
-        victim = self.seats[seat]
-        victim.token = new_token()  # whoever held the old one can't come back
-        victim.connected = False
-        victim.kicked = True
+        self._retire(seat, events)
+
+    def _retire(self, seat: int, events: list[dict[str, Any]]) -> None:
+        """A seat whose player is gone for good, mid-game or after it."""
+        who = self.seats[seat]
+        who.token = new_token()  # whoever held the old one can't come back
+        who.connected = False
+        who.leaving = True
+        who.away_since = None
+        self._cancel_grace(seat)
+        for claim in [c for c in self.claims if c.seat == seat]:
+            self._drop_claim(claim)
         game = self.game
-        if game is not None and game.bots:
-            victim.bot = next(iter(game.bots))
-            events.append({"type": "bot_takes_over", "seat": seat})
+        if self.phase == "playing" and game is not None:
+            if game.bots:
+                if who.bot is None:
+                    who.bot = _standin_strength(game)
+                    events.append({"type": "bot_takes_over", "seat": seat})
+                who.standin = False
+            elif seat not in self._held_away:
+                self._held_away.add(seat)
+                events += [{"type": "sits_out", "seat": seat}]
+                events += _without_presence(self._host_move({"type": "away", "seat": seat}))
+        self._after_game_move(events, save=True)
+
+    # --- taking back an away seat -------------------------------------------------------
+
+    def claim(self, name: str, code: str | None, peer: str, resolve: Callable) -> Claim:
+        """A player without a token asks for the away seat of `name`. The host decides with
+        `decide`; a newer claim for the same seat replaces an older one."""
+        self.check_code(code)
+        seat = self.seat_named(check_name(name))
+        if seat is None or not self.claimable(seat):
+            raise ProtocolError("name_taken", f"no away seat is called {name}")
+        for older in [c for c in self.claims if c.seat == seat]:
+            self._drop_claim(older)
+        claim = Claim(next(self._claim_ids), seat, peer, resolve)
+        self.claims.append(claim)
+        self._changed([{"type": "claim", "seat": seat}])
+        return claim
+
+    def decide(self, claim_id: int, approve: bool) -> None:
+        claim = next((c for c in self.claims if c.id == claim_id), None)
+        if claim is None:
+            return
+        self.claims.remove(claim)
+        seat = claim.seat
+        if approve and self.claimable(seat):
+            self.seats[seat].token = new_token()  # the lost laptop's token opens nothing now
+            self._changed([{"type": "claim_approved", "seat": seat}], save=True)
+            claim.resolve(self.seats[seat].token)
         else:
-            events += self._host_move({"type": "away", "seat": seat})
-        self._changed(events)
+            claim.resolve(None)
+            self._changed([{"type": "claim_refused", "seat": seat}])
+
+    def withdraw_claim(self, claim: Claim) -> None:
+        """The claimant went away before the host decided."""
+        if claim in self.claims:
+            self.claims.remove(claim)
+            self._changed([])
+
+    def _drop_claim(self, claim: Claim) -> None:
+        if claim in self.claims:
+            self.claims.remove(claim)
+        claim.resolve(None)
 
     # --- the host's choices -------------------------------------------------------------
 
@@ -277,27 +459,31 @@ class Room:
             self._remove_seats({i for i, s in enumerate(self.seats) if s.bot is not None})
         for seat in self.seats:
             if seat.bot is not None and seat.bot not in game.bots:
-                seat.bot = next(iter(game.bots))
+                seat.bot = _standin_strength(game)
         self.phase = "lobby"
         self.state = None
-        self._changed([{"type": "game_chosen", "game": game_id}])
+        self._changed([{"type": "game_chosen", "game": game_id}], save=True)
+
+    def lobby_options(self) -> tuple[Option, ...]:
+        """The options the lobby shows: the game's, then the room's."""
+        game = self.game
+        return (*(game.options if game else ()), *ROOM_OPTIONS)
 
     def set_option(self, key: str, value: Any) -> None:
-        game = self.game
-        if self.phase == "playing" or game is None:
+        if self.phase == "playing":
             raise ProtocolError("game_running", "options change between games")
-        option = next((o for o in game.options if o.key == key), None)
+        option = next((o for o in self.lobby_options() if o.key == key), None)
         if option is None or value not in option.choices:
             raise ProtocolError("bad_option", f"{key} = {value!r}")
-        self.options[key] = value
-        self._changed([{"type": "option", "key": key, "value": value}])
+        target = self.room_options if option in ROOM_OPTIONS else self.options
+        target[key] = value
+        self._changed([{"type": "option", "key": key, "value": value}], save=True)
 
     def cycle_option(self, key: str, step: int = 1) -> None:
-        game = self.game
-        option = next((o for o in game.options if o.key == key), None) if game else None
+        option = next((o for o in self.lobby_options() if o.key == key), None)
         if option is None:
             raise ProtocolError("bad_option", key)
-        current = self.options.get(key, option.default)
+        current = {**self.options, **self.room_options}.get(key, option.default)
         index = option.choices.index(current) if current in option.choices else 0
         self.set_option(key, option.choices[(index + step) % len(option.choices)])
 
@@ -318,29 +504,41 @@ class Room:
         self.players = count
         self.state = game.setup([s.name for s in self.seats], copy.deepcopy(self.options))
         self.log = []
+        self._journaled = 0
+        self._held_away.clear()
+        self._moments.clear()
         self.phase = "playing"
+        for seat, who in enumerate(self.seats):  # away since the lobby: the grace starts now
+            if who.human and not who.connected:
+                who.away_since = who.away_since or _now()
+                self._start_grace(seat)
         events = [{"type": "game_started", "game": game.id}]
         events += self._run_chance()
-        for seat, who in enumerate(self.seats):  # the game hears who isn't here, from the start
-            if not who.present:
-                events += _without_presence(self._host_move({"type": "away", "seat": seat}))
-        self._after_game_move(events)
+        self._after_game_move(events, save=True)
 
     def end(self) -> None:
-        """Back to the lobby, everybody still seated."""
+        """Back to the lobby, everybody still seated (but those who left)."""
         self._cancel_timers()
         self.phase = "lobby"
         self.state = None
         self.players = 0
         self.log = []
-        self._remove_seats({i for i, s in enumerate(self.seats) if s.kicked})
-        self._changed([{"type": "game_ended"}])
+        self._journaled = 0
+        self._held_away.clear()
+        self._moments.clear()
+        for seat in self.seats:
+            seat.standin = False
+        self._remove_seats({i for i, s in enumerate(self.seats) if s.leaving})
+        self._changed([{"type": "game_ended"}], save=True)
 
     # --- moves --------------------------------------------------------------------------
 
-    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
-        """A seat's action, validated by the game. Raises IllegalAction; the state is then
-        unchanged and nothing is logged."""
+    def act(
+        self, seat: int, action: dict[str, Any], made_at: int | None = None
+    ) -> list[dict[str, Any]]:
+        """A seat's action, validated by the game. `made_at` is the version of the view the
+        action was made from: one made before the seat's decision changed is `stale`. Raises
+        IllegalAction; the state is then unchanged and nothing is logged."""
         game = self.game
         if self.phase != "playing" or game is None or self.state is None:
             raise IllegalAction("no_game", "illegal.no_game")
@@ -348,6 +546,9 @@ class Room:
             raise IllegalAction("not_playing", "illegal.not_playing")
         if action.get("type") in ("chance", "timeout", "away", "back"):
             raise IllegalAction("not_yours", "illegal.not_yours")
+        began = self._moments.get(seat)
+        if made_at is not None and began is not None and made_at < began[1]:
+            raise IllegalAction("stale", "illegal.stale", version=began[1])
         events = game.apply(self.state, seat, action)
         self.log.append([seat, action])
         events += self._run_chance()
@@ -375,20 +576,72 @@ class Room:
             self.log.append([CHANCE, action])
         return events
 
-    def _after_game_move(self, events: list[dict[str, Any]]) -> None:
+    def _after_game_move(self, events: list[dict[str, Any]], *, save: bool = False) -> None:
         if self.result() is not None and self.phase == "playing":
             self.phase = "over"
+            self._cancel_all_grace()
             events = [*events, {"type": "game_over", "result": self.result()}]
-        self._changed(events)
+        self._changed(events, save=save)
 
-    def _changed(self, events: list[dict[str, Any]]) -> None:
-        # Views go out before the save, and the save itself runs on a thread: an fsync costs
-        # milliseconds (docs/PERFORMANCE.md) and no screen should wait for the disk.
+    def _changed(self, events: list[dict[str, Any]], *, save: bool = False) -> None:
+        """Every change ends here. `save`: the room itself changed (seats, tokens, options),
+        so the save file starts afresh with a snapshot; else the change is appended."""
         self.version += 1
+        self.history.extend(events)
+        self._track_moments()
+        self._journal(events, snapshot=save)
         self._arm_timer()
         self._notify(events)
-        self._save()
         self._schedule_bots()
+
+    def _track_moments(self) -> None:
+        game = self.game
+        if self.phase != "playing" or game is None:
+            return
+        for seat in range(self.players):
+            moment = game.moment(self.state, seat)
+            if (began := self._moments.get(seat)) is None or began[0] != moment:
+                self._moments[seat] = (moment, self.version)
+
+    # --- presence -----------------------------------------------------------------------
+
+    def _plays(self, seat: int) -> bool:
+        return self.phase == "playing" and seat < self.players and self.seats[seat].human
+
+    def _start_grace(self, seat: int) -> None:
+        """The seat's player has this long to come back before the game goes on without
+        them. Without a running loop (a synchronous test) only the deadline is noted."""
+        self._cancel_grace(seat)
+        if not self.grace:
+            return
+        due = _now() + self.grace
+        handle = None
+        with contextlib.suppress(RuntimeError):
+            handle = asyncio.get_running_loop().call_later(self.grace, self._grace_over, seat)
+        self._grace[seat] = (handle, due)
+
+    def _cancel_grace(self, seat: int) -> None:
+        handle, _ = self._grace.pop(seat, (None, 0.0))
+        if handle is not None:
+            handle.cancel()
+
+    def _cancel_all_grace(self) -> None:
+        for seat in list(self._grace):
+            self._cancel_grace(seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        if not self._plays(seat) or self.seats[seat].connected or self.seats[seat].leaving:
+            return
+        game = self.game
+        if game is not None and game.bots:
+            self.seats[seat].standin = True
+            self._changed([{"type": "stand_in", "seat": seat}])
+            return
+        self._held_away.add(seat)
+        events = [{"type": "sits_out", "seat": seat}]
+        events += _without_presence(self._host_move({"type": "away", "seat": seat}))
+        self._after_game_move(events)
 
     # --- clocks -------------------------------------------------------------------------
 
@@ -406,21 +659,39 @@ class Room:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no loop (a synchronous test): timers are applied by hand
+        if self._resumed_clock is not None:
+            saved, left = self._resumed_clock
+            self._resumed_clock = None
+            if saved == action:
+                seconds = min(seconds, left)  # a resumed countdown goes on where it was
         self._timer_action = action
         self._timer = loop.call_later(seconds, self._timeout, action)
         self.timer_deadline = loop.time() + seconds
+        self._tick_clock()
+
+    def _tick_clock(self) -> None:
+        """Journal the time left, now and every CLOCK_EVERY seconds while the timer runs."""
+        self._clock = None
+        left = self._timer_seconds()
+        if self._timer is None or left is None:
+            return
+        if self.journal is not None:
+            self.journal.append({"kind": "clock", "for": self._timer_action, "left": left})
+        with contextlib.suppress(RuntimeError):
+            loop = asyncio.get_running_loop()
+            self._clock = loop.call_later(min(CLOCK_EVERY, left), self._tick_clock)
 
     def _timeout(self, action: dict[str, Any]) -> None:
-        self._timer = None
-        self._timer_action = None
-        self.timer_deadline = None
+        self._cancel_timer()
         events = self._host_move(action)
         self._after_game_move(events)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = None
+        if self._clock is not None:
+            self._clock.cancel()
+        self._timer = self._clock = None
         self._timer_action = None
         self.timer_deadline = None
 
@@ -434,7 +705,8 @@ class Room:
         except RuntimeError:
             return
         for index in range(self.players):
-            strength = self.seats[index].bot
+            seat = self.seats[index]
+            strength = seat.bot or (_standin_strength(game) if seat.standin else None)
             if strength is None:
                 self._cancel_bot(index)
                 continue
@@ -478,14 +750,28 @@ class Room:
     def _cancel_timers(self) -> None:
         self._cancel_timer()
         self._cancel_bots()
+        self._cancel_all_grace()
 
     def close(self) -> None:
         """Stop the clocks and wait for the last save. Changes after this (connections
         closing as the host shuts down) are not saved: a resume marks everyone away anyway."""
         self._cancel_timers()
         self._listeners.clear()
-        self._closed = True
-        self._saver.shutdown(wait=True)
+        for claim in list(self.claims):
+            self._drop_claim(claim)
+        if self.journal is not None:
+            self.journal.close()
+
+    def start_clocks(self) -> None:
+        """Arm the timer, the grace times and the bots of a resumed room, once a loop runs."""
+        for seat in range(len(self.seats)):
+            if self._plays(seat) and not self.seats[seat].connected:
+                self.seats[seat].away_since = _now()
+                if not self.seats[seat].leaving and seat not in self._held_away:
+                    self._start_grace(seat)
+        self._track_moments()
+        self._arm_timer()
+        self._schedule_bots()
 
     # --- the save file ------------------------------------------------------------------
 
@@ -494,7 +780,11 @@ class Room:
         return {o.key: o.default for o in game.options} if game else {}
 
     def snapshot(self) -> dict[str, Any]:
+        clock = None
+        if self._timer_action is not None and (left := self._timer_seconds()) is not None:
+            clock = {"for": self._timer_action, "left": left}
         return {
+            "kind": "snapshot",
             "format": SAVE_FORMAT,
             "protocol": PROTOCOL_VERSION,
             "name": self.name,
@@ -502,101 +792,123 @@ class Room:
             "code": self.code,
             "game": self.game_id,
             "options": self.options,
-            "seats": [asdict(s) | {"connected": False} for s in self.seats],
+            "room_options": self.room_options,
+            "host": asdict(self.settings),
+            "seats": [
+                {"name": s.name, "token": s.token, "bot": s.bot, "leaving": s.leaving}
+                for s in self.seats
+            ],
             "phase": self.phase,
             "players": self.players,
             "version": self.version,
             "log": self.log,
+            "history": list(self.history),
+            "clock": clock,
         }
 
-    def _save(self) -> None:
-        """Hand the room to the saver thread. The snapshot is taken here, in order; the disk
-        work (an fsync costs milliseconds) never holds up the event loop. A burst of changes
-        is written once, as its latest state."""
-        if self.save_path is None or self._closed:
+    def _journal(self, events: list[dict[str, Any]], *, snapshot: bool) -> None:
+        if self.journal is None:
             return
-        data = msgpack.packb(self.snapshot(), use_bin_type=True)
-        with self._save_lock:
-            self._unsaved = data
-            if self._save_queued:
-                return
-            self._save_queued = True
-        self._saver.submit(self._write_unsaved)
+        if snapshot:
+            self.journal.snapshot(self.snapshot())
+        else:
+            record = {
+                "kind": "change",
+                "version": self.version,
+                "log": self.log[self._journaled :],
+                "events": events,
+            }
+            self.journal.append(record)
+        self._journaled = len(self.log)
 
-    def _write_unsaved(self) -> None:
-        with self._save_lock:
-            data, self._unsaved, self._save_queued = self._unsaved, None, False
-        if data is None or self.save_path is None:
-            return
-        try:
-            write_atomically(self.save_path, data)
-        except OSError:
-            log.exception("cannot save the room to %s", self.save_path)
+    def save_settings(self) -> None:
+        """The host's settings changed (the port it really got): a new snapshot."""
+        if self.journal is not None:
+            self.journal.snapshot(self.snapshot())
+            self._journaled = len(self.log)
 
     def flush(self) -> None:
         """Wait until every change so far is on disk."""
-        self._saver.submit(lambda: None).result()
+        if self.journal is not None:
+            self.journal.flush()
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the table cannot be saved right now, or None."""
+        return self.journal.failing if self.journal is not None else None
 
     @classmethod
     def resume(cls, save_path: Path, rng: random.Random | None = None) -> Room:
-        """The room as it was saved: seats with their tokens, the game replayed from its log."""
+        """The room as it was saved: seats with their tokens, the game replayed from its log,
+        the timer with the time it had left, the history. Any damage is a ResumeError that
+        names the file and what is wrong — never another exception."""
         try:
-            data = msgpack.unpackb(save_path.read_bytes(), raw=False, strict_map_key=False)
-        except (OSError, ValueError, msgpack.UnpackException) as exc:
-            raise ResumeError(f"cannot read {save_path}: {exc}") from exc
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ResumeError(f"{save_path} is not a hubbub save file of this version")
+            snapshot, records = read_records(save_path)
+            saved = _check_snapshot(snapshot)
+            for number, record in enumerate(records, 2):
+                _apply_record(saved, record, number)
+        except SaveFileError as exc:
+            raise ResumeError(f"{save_path}: {exc}") from exc
+        return cls._rebuild(save_path, saved, rng)
+
+    @classmethod
+    def _rebuild(cls, save_path: Path, saved: dict[str, Any], rng: random.Random | None) -> Room:
         room = cls(
-            data["name"],
-            game_id=data["game"],
-            open_room=data["code"] is None,
-            code=data["code"],
-            room_id=data["room_id"],
-            save_path=save_path,
+            saved["name"],
+            game_id=saved["game"],
+            open_room=saved["code"] is None,
+            code=saved["code"],
+            room_id=saved["room_id"],
             rng=rng,
+            settings=HostSettings(**saved["host"]),
         )
-        if data["game"] and data["game"] not in GAMES:
-            raise ResumeError(f"the saved game {data['game']!r} is not installed")
-        room.options = data["options"]
-        room.version = data.get("version", 0) + 1  # views keep growing across the restart
-        room.seats = [Seat(**seat) for seat in data["seats"]]
-        room.players = data["players"]
-        if data["phase"] != "lobby" and room.game is not None:
-            game = room.game
-            room.state = game.setup([s.name for s in room.seats[: room.players]], room.options)
-            try:
-                for seat, action in data["log"]:
-                    game.apply(room.state, seat, action)
-            except IllegalAction as exc:
-                raise ResumeError(f"the saved log does not replay: {exc.code}") from exc
-            room.log = data["log"]
-            room.phase = data["phase"]
-            # everybody is away until they reconnect; the game hears it like any drop
-            for seat in range(room.players):
-                if room.seats[seat].bot is None:
-                    room._host_move({"type": "away", "seat": seat})
+        if saved["game"] is not None and room.game_id != saved["game"]:
+            raise ResumeError(f"{save_path}: the saved game {saved['game']!r} is not installed")
+        room.options = saved["options"]
+        room.room_options.update(saved["room_options"])
+        room.version = saved["version"] + 1  # views keep growing across the restart
+        room.seats = [Seat(**seat) for seat in saved["seats"]]
+        room.players = saved["players"]
+        room.history.extend(saved["history"])
+        if saved["phase"] != "lobby":
+            room._replay(save_path, saved["log"])
+            room.phase = "over" if room.result() is not None else "playing"
+            if saved["clock"] is not None:
+                room._resumed_clock = (saved["clock"]["for"], saved["clock"]["left"])
+        room.save_path = save_path
+        room.journal = Journal(save_path)  # the file goes on: new changes are appended
+        room._journaled = len(room.log)
         return room
 
-    def start_clocks(self) -> None:
-        """Arm the timer and the bots of a resumed room, once an event loop runs."""
-        self._arm_timer()
-        self._schedule_bots()
+    def _replay(self, save_path: Path, entries: list[list[Any]]) -> None:
+        game = self.game
+        names = [s.name for s in self.seats[: self.players]]
+        try:
+            self.state = game.setup(names, copy.deepcopy(self.options))
+        except Exception as exc:  # options the game refuses
+            raise ResumeError(f"{save_path}: the saved game cannot be set up: {exc}") from exc
+        for number, (seat, action) in enumerate(entries, 1):
+            try:
+                game.apply(self.state, seat, action)
+            except IllegalAction as exc:
+                raise ResumeError(
+                    f"{save_path}: move {number} of the saved game is refused ({exc.code})"
+                ) from exc
+            except Exception as exc:  # a damaged action may upset a game in any way
+                raise ResumeError(
+                    f"{save_path}: move {number} of the saved game does not replay "
+                    f"({type(exc).__name__})"
+                ) from exc
+            if seat == HOST and action.get("type") in ("away", "back"):
+                target = action.get("seat")
+                (self._held_away.add if action["type"] == "away" else self._held_away.discard)(
+                    target
+                )
+        self.log = entries
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """A crash leaves the old file or the new one, never half of either."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".room-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+def _standin_strength(game: Game) -> str:
+    return "normal" if "normal" in game.bots else next(iter(game.bots))
 
 
 def _without_presence(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -606,3 +918,202 @@ def _without_presence(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 class ResumeError(Exception):
     """A save file that can't bring the table back; the message says why."""
+
+
+# --- checking a save file -----------------------------------------------------------------
+
+
+def _fail(message: str) -> SaveFileError:
+    return SaveFileError(message)
+
+
+def _expect(record: dict[str, Any], key: str, types: tuple[type, ...], where: str) -> Any:
+    if key not in record:
+        raise _fail(f"{where}: field {key!r} is missing")
+    value = record[key]
+    if isinstance(value, bool) and bool not in types:
+        raise _fail(f"{where}: field {key!r} has the wrong type (bool)")
+    if not isinstance(value, types):
+        raise _fail(f"{where}: field {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _exact_keys(record: dict[str, Any], keys: set[str], where: str) -> None:
+    extra = sorted(set(record) - keys)
+    if extra:
+        raise _fail(f"{where}: unexpected field {str(extra[0])[:32]!r}")
+
+
+_SNAPSHOT_KEYS = {
+    "kind", "format", "protocol", "name", "room_id", "code", "game", "options", "room_options",
+    "host", "seats", "phase", "players", "version", "log", "history", "clock",
+}  # fmt: skip
+
+
+def _check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot, every field checked; SaveFileError names the first that is wrong."""
+    where = "the snapshot"
+    fmt = snap.get("format")
+    if fmt != SAVE_FORMAT:
+        raise _fail(f"it is a save file of format {fmt!r}; this hubbub reads format {SAVE_FORMAT}")
+    _exact_keys(snap, _SNAPSHOT_KEYS, where)
+    _expect(snap, "protocol", (int,), where)
+    name = _expect(snap, "name", (str,), where)
+    if not clean_text(name, 40):
+        raise _fail(f"{where}: the room has no name")
+    room_id = _expect(snap, "room_id", (str,), where)
+    if not 1 <= len(room_id) <= 64:
+        raise _fail(f"{where}: the room id has a wrong length")
+    code = _expect(snap, "code", (str, type(None)), where)
+    if code is not None and (len(code) != 4 or any(c not in CODE_LETTERS for c in code)):
+        raise _fail(f"{where}: the room code {code[:8]!r} is not 4 letters of {CODE_LETTERS}")
+    game_id = _expect(snap, "game", (str, type(None)), where)
+    if game_id is not None and game_id not in GAMES:
+        raise _fail(f"{where}: the saved game {game_id[:32]!r} is not installed")
+    game = GAMES.get(game_id) if game_id else None
+    _check_options(_expect(snap, "options", (dict,), where), game)
+    _check_room_options(_expect(snap, "room_options", (dict,), where))
+    _check_host(_expect(snap, "host", (dict,), where))
+    seats = _expect(snap, "seats", (list,), where)
+    if len(seats) > MAX_SEATS:
+        raise _fail(f"{where}: {len(seats)} seats (a table has at most {MAX_SEATS})")
+    names = set()
+    for index, seat in enumerate(seats, 1):
+        _check_seat(seat, game, f"seat {index}")
+        if seat["name"].casefold() in names:
+            raise _fail(f"seat {index}: the name {seat['name']!r} is there twice")
+        names.add(seat["name"].casefold())
+    phase = _expect(snap, "phase", (str,), where)
+    if phase not in ("lobby", "playing", "over"):
+        raise _fail(f"{where}: unknown phase {phase[:32]!r}")
+    if phase != "lobby" and game is None:
+        raise _fail(f"{where}: a game is on, but no game is named")
+    players = _expect(snap, "players", (int,), where)
+    if phase == "lobby" and players != 0:
+        raise _fail(f"{where}: {players} players in the lobby")
+    if phase != "lobby" and not (game.min_players <= players <= min(game.max_players, len(seats))):
+        raise _fail(f"{where}: {players} players cannot play {game_id}")
+    version = _expect(snap, "version", (int,), where)
+    if version < 0:
+        raise _fail(f"{where}: a negative version")
+    _check_log(_expect(snap, "log", (list,), where), where)
+    history = _expect(snap, "history", (list,), where)
+    if not all(isinstance(e, dict) for e in history):
+        raise _fail(f"{where}: the history holds something that is not an event")
+    del history[:-HISTORY_KEEP]
+    clock = _expect(snap, "clock", (dict, type(None)), where)
+    if clock is not None:
+        _check_clock(clock, where)
+    return snap
+
+
+def _check_options(options: dict[str, Any], game: Game | None) -> None:
+    known = {o.key: o for o in game.options} if game else {}
+    for key, value in options.items():
+        if key == "lang":
+            if value not in LANGS:
+                raise _fail(f"the options: lang {str(value)[:8]!r} is not one of {LANGS}")
+        elif key == "deck":
+            if value is not None and not isinstance(value, str):
+                raise _fail("the options: the deck is not a file name")
+        elif key not in known:
+            raise _fail(f"the options: unknown option {str(key)[:32]!r}")
+        elif value not in known[key].choices or isinstance(value, bool) != isinstance(
+            known[key].default, bool
+        ):
+            raise _fail(f"the options: {key} = {str(value)[:16]!r} is not an allowed value")
+
+
+def _check_room_options(options: dict[str, Any]) -> None:
+    known = {o.key: o for o in ROOM_OPTIONS}
+    for key, value in options.items():
+        if key not in known:
+            raise _fail(f"the room options: unknown option {str(key)[:32]!r}")
+        if isinstance(value, bool) or value not in known[key].choices:
+            raise _fail(f"the room options: {key} = {str(value)[:16]!r} is not allowed")
+
+
+def _check_host(host: dict[str, Any]) -> None:
+    where = "the host settings"
+    _exact_keys(host, {"port", "interface", "lang", "advertise"}, where)
+    port = _expect(host, "port", (int, type(None)), where)
+    if port is not None and not 0 <= port < 65536:
+        raise _fail(f"{where}: port {port} does not exist")
+    interface = _expect(host, "interface", (str, type(None)), where)
+    if interface is not None and not 0 < len(interface) <= 64:
+        raise _fail(f"{where}: the interface address has a wrong length")
+    lang = _expect(host, "lang", (str, type(None)), where)
+    if lang is not None and lang not in LANGS:
+        raise _fail(f"{where}: lang {lang[:8]!r} is not one of {LANGS}")
+    _expect(host, "advertise", (bool,), where)
+
+
+def _check_seat(seat: Any, game: Game | None, where: str) -> None:
+    if not isinstance(seat, dict):
+        raise _fail(f"{where}: not a seat")
+    _exact_keys(seat, {"name", "token", "bot", "leaving"}, where)
+    name = _expect(seat, "name", (str,), where)
+    try:
+        if check_name(name) != name:
+            raise _fail(f"{where}: the name {name[:32]!r} is not as the table would show it")
+    except ProtocolError as exc:
+        raise _fail(f"{where}: the name {name[:32]!r} is not a player's name") from exc
+    token = _expect(seat, "token", (str,), where)
+    if not 16 <= len(token) <= 64 or not token.isascii():
+        raise _fail(f"{where}: the token is damaged")
+    bot = _expect(seat, "bot", (str, type(None)), where)
+    if bot is not None and (game is None or bot not in game.bots):
+        raise _fail(f"{where}: unknown bot {bot[:32]!r}")
+    _expect(seat, "leaving", (bool,), where)
+
+
+def _check_log(entries: list[Any], where: str) -> None:
+    for number, entry in enumerate(entries, 1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not isinstance(entry[1], dict)
+            or not isinstance(entry[1].get("type"), str)
+        ):
+            raise _fail(f"{where}: move {number} of the log is not [seat, action]")
+
+
+def _check_clock(clock: dict[str, Any], where: str) -> None:
+    _exact_keys(clock, {"for", "left"}, f"{where} (clock)")
+    _expect(clock, "for", (dict,), f"{where} (clock)")
+    left = _expect(clock, "left", (int, float), f"{where} (clock)")
+    if not 0 <= left < 86400:
+        raise _fail(f"{where}: the timer has {left!r} seconds left")
+
+
+def _apply_record(saved: dict[str, Any], record: dict[str, Any], number: int) -> None:
+    """One journal record after the snapshot, checked and folded into it."""
+    where = f"record {number}"
+    kind = record["kind"]
+    if kind == "change":
+        _exact_keys(record, {"kind", "version", "log", "events"}, where)
+        version = _expect(record, "version", (int,), where)
+        if version <= saved["version"]:
+            raise _fail(f"{where}: version {version} goes backwards")
+        entries = _expect(record, "log", (list,), where)
+        _check_log(entries, where)
+        if entries and saved["phase"] == "lobby":
+            raise _fail(f"{where}: moves of a game in the lobby")
+        events = _expect(record, "events", (list,), where)
+        if not all(isinstance(e, dict) for e in events):
+            raise _fail(f"{where}: an event that is not a map")
+        saved["version"] = version
+        saved["log"].extend(entries)
+        saved["history"].extend(events)
+        del saved["history"][:-HISTORY_KEEP]
+        saved["clock"] = None  # a change re-arms the timer; a clock record follows it
+    elif kind == "clock":
+        _exact_keys(record, {"kind", "for", "left"}, where)
+        _check_clock({"for": record.get("for"), "left": record.get("left")}, where)
+        saved["clock"] = {"for": record["for"], "left": record["left"]}
+    elif kind == "snapshot":
+        raise _fail(f"{where}: a second snapshot")  # read_records starts at the last one
+    else:
+        raise _fail(f"{where}: unknown record kind {kind[:32]!r}")

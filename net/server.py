@@ -71,13 +71,15 @@ class Server:
         )
         self.port = self._server.sockets[0].getsockname()[1]
 
-    async def close(self, reason: str | None = None) -> None:
+    async def close(self, reason: str | None = None, *, resumable: bool = False) -> None:
         """Close every connection and stop listening. With `reason` ("closed": the host shut
-        the table for good), every player is told first, so nobody waits to reconnect."""
+        the table), every player is told first — and whether `hubbub host --resume` can bring
+        the table back — so nobody waits for a table that is not coming back. Without one
+        (a crash, as the players see it) they keep reconnecting."""
         for connection in list(self._all):
             if reason is not None:
                 with contextlib.suppress(Exception):
-                    connection.send({"type": "kicked", "reason": reason})
+                    connection.send({"type": "kicked", "reason": reason, "resumable": resumable})
             connection.close()
         if self._server is not None:
             self._server.close()
@@ -138,7 +140,8 @@ class Server:
         self._all.add(connection)
         try:
             hello = await asyncio.wait_for(read_message(reader), HELLO_TIMEOUT)
-            self._greet(connection, hello)
+            if not await self._greet(connection, hello):
+                return
             while True:
                 try:
                     message = await asyncio.wait_for(read_message(reader), IDLE_TIMEOUT)
@@ -158,15 +161,16 @@ class Server:
             connection.send(_error("internal", "the host had a problem with this connection"))
         finally:
             self._all.discard(connection)
-            with contextlib.suppress(Exception):
-                await writer.drain()
-            connection.close()
             seat = connection.seat
             if seat is not None and self.connections.get(seat) is connection:
                 del self.connections[seat]
-                self.room.disconnected(seat)
+                self.room.disconnected(seat)  # the room hears first; the last bytes may wait
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer.drain(), 1.0)
+            connection.close()
 
-    def _greet(self, connection: Connection, hello: dict[str, Any]) -> None:
+    async def _greet(self, connection: Connection, hello: dict[str, Any]) -> bool:
+        """Seat the connection; False when it ended before it got a seat."""
         if hello["type"] != "hello":
             raise ProtocolError("hello_first", "say hello first")
         if hello["protocol"] != PROTOCOL_VERSION:
@@ -180,7 +184,15 @@ class Server:
         if token and seat is None and not hello.get("name"):
             raise ProtocolError("unknown_token", "this table does not know you; join again")
         if seat is None:
-            seat = self.room.join(hello.get("name", ""), hello.get("code"))
+            try:
+                seat = self.room.join(hello.get("name", ""), hello.get("code"))
+            except ProtocolError as exc:
+                if exc.code != "claim_needed":
+                    raise
+                seat = await self._claim(connection, hello)
+                if seat is None:
+                    return False
+                returning = True
         previous = self.connections.get(seat)
         if previous is not None:
             previous.send({"type": "kicked", "reason": "replaced"})
@@ -199,6 +211,40 @@ class Server:
             }
         )
         room.connected(seat, returning=returning or previous is not None)
+        return True
+
+    async def _claim(self, connection: Connection, hello: dict[str, Any]) -> int | None:
+        """Someone without the token asks for an away seat by its name: they wait (told so
+        with `pending`) until the host lets them in or refuses, or they give up. Pings are
+        answered meanwhile; anything else waits."""
+        decided: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+
+        def resolve(token: str | None) -> None:
+            if not decided.done():
+                decided.set_result(token)
+
+        claim = self.room.claim(hello["name"], hello.get("code"), connection.peer, resolve)
+        connection.send({"type": "pending", "reason": "claim", "seat": claim.seat})
+        reading: asyncio.Task | None = None
+        try:
+            while not decided.done():
+                reading = reading or asyncio.ensure_future(read_message(connection.reader))
+                await asyncio.wait({decided, reading}, return_when=asyncio.FIRST_COMPLETED)
+                if reading.done():
+                    message = reading.result()  # a dropped link raises: the claim goes
+                    reading = None
+                    if message["type"] == "bye":
+                        return None
+                    if message["type"] == "ping":
+                        self._dispatch(connection, message)
+        finally:
+            if reading is not None:
+                reading.cancel()
+            self.room.withdraw_claim(claim)
+        token = decided.result()
+        if token is None:
+            raise ProtocolError("name_taken", "the host did not hand that seat over")
+        return self.room.seat_of_token(token)
 
     def _dispatch(self, connection: Connection, message: dict[str, Any]) -> bool:
         """Handle one message; False ends the connection."""
@@ -207,7 +253,7 @@ class Server:
             connection.send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
         elif kind == "bye":
             seat = connection.seat
-            if seat is not None and not self.room.in_game(seat):
+            if seat is not None:
                 self.connections.pop(seat, None)
                 connection.seat = None
                 self.room.leave(seat)
@@ -217,7 +263,7 @@ class Server:
             if connection.seat is None:
                 return False
             try:
-                self.room.act(connection.seat, message["action"])
+                self.room.act(connection.seat, message["action"], message["version"])
             except IllegalAction as exc:
                 connection.send(
                     _error(exc.code, f"refused: {exc.code}", ref, key=exc.key, params=exc.params)

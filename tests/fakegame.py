@@ -111,6 +111,12 @@ class Peek:
             "winners": [i for i, s in enumerate(state["scores"]) if s == best],
         }
 
+    def waiting_for(self, state: dict) -> list[int]:
+        return [] if not state["hands"] or self._over(state) else [state["turn"]]
+
+    def moment(self, state: dict, seat: int) -> tuple:
+        return (state["turn"],)
+
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         if not state["hands"] or self._over(state) or seat != state["turn"]:
             return []

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
 
 from net.protocol import PROTOCOL_VERSION, encode, read_message
+
+
+async def until(test: Callable[[], Any], timeout: float = 5.0) -> Any:
+    """Wait for a state of the room (not for a time): `test()` true, within `timeout`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (result := test()):
+        if loop.time() > deadline:
+            raise TimeoutError(f"still not so after {timeout} s")
+        await asyncio.sleep(0.005)
+    return result
 
 
 class Wire:
@@ -32,7 +44,14 @@ class Wire:
         await wire.send(hello)
         return wire
 
+    @property
+    def version(self) -> int:
+        """The newest view version this wire has read (what a client stamps its actions with)."""
+        return max((v["version"] for v in self.views), default=0)
+
     async def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "action" and "version" not in message:
+            message = {**message, "version": self.version}
         self.writer.write(encode(message))
         await self.writer.drain()
 

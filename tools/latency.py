@@ -94,9 +94,11 @@ class HostProbe:
         self.room = room
         self.records: Stamps = {}
         self._current: dict[str, float] | None = None
-        act, save, game_view, summary = room.act, room._save, room.game_view, room.summary
+        act, save, game_view, summary = room.act, room._journal, room.game_view, room.summary
 
-        def timed_act(seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        def timed_act(
+            seat: int, action: dict[str, Any], made_at: int | None = None
+        ) -> list[dict[str, Any]]:
             self._current = {
                 "in": time.perf_counter(),
                 "cpu": time.thread_time(),
@@ -104,15 +106,15 @@ class HostProbe:
                 "views": 0.0,
             }
             try:
-                return act(seat, action)
+                return act(seat, action, made_at)
             finally:
                 self._current = None
 
         def timed(kind: str, function: Callable[..., Any]) -> Callable[..., Any]:
-            def wrapper(*args: Any) -> Any:
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
                 start = time.perf_counter()
                 try:
-                    return function(*args)
+                    return function(*args, **kwargs)
                 finally:
                     if self._current is not None:
                         self._current[kind] += time.perf_counter() - start
@@ -121,7 +123,7 @@ class HostProbe:
 
         # Instance attributes shadow the methods: net/room.py itself is untouched.
         room.act = timed_act  # type: ignore[method-assign]
-        room._save = timed("save", save)  # type: ignore[method-assign]
+        room._journal = timed("save", save)  # type: ignore[method-assign]
         room.game_view = timed("views", game_view)  # type: ignore[method-assign]
         room.summary = timed("views", summary)  # type: ignore[method-assign]
         room.subscribe(self._sent)  # after the server's listener: its views are written
@@ -317,6 +319,8 @@ class Screen:
         return screen
 
     def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "action":  # made from the newest view this screen has
+            message = {**message, "version": self.version}
         self.writer.write(encode(message))
 
     async def _read(self) -> tuple[dict[str, Any], int, float]:

@@ -13,6 +13,7 @@ from net.protocol import DEFAULT_PORT
 
 def build_parser() -> argparse.ArgumentParser:
     from games import GAMES
+    from net.room import GRACE
 
     parser = argparse.ArgumentParser(
         prog="hubbub", description="Terminal party games for a room of laptops."
@@ -21,7 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = commands.add_parser("host", help="run the table (put it on the big screen)")
     host.add_argument("--game", choices=sorted(GAMES) or None, help="the game to start with")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port ({DEFAULT_PORT})")
+    host.add_argument(
+        "--port", type=int, help=f"TCP port ({DEFAULT_PORT}; with --resume: the saved one)"
+    )
     host.add_argument(
         "--interface", metavar="ADDR", help="listen and advertise on this address only"
     )
@@ -32,6 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--no-zeroconf", action="store_true", help="don't advertise on the LAN")
     host.add_argument("--deck", type=Path, help="a group's own deck file (docs/DECKS.md)")
     host.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
+    host.add_argument(
+        "--grace",
+        type=int,
+        choices=GRACE.choices,
+        help=f"seconds an away player's seat waits before a bot plays it; 0 waits for them "
+        f"(default {GRACE.default})",
+    )
 
     join = commands.add_parser("join", help="join a table as a player")
     join.add_argument("address", nargs="?", help="HOST[:PORT]; leave out to find hosts")
@@ -54,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_host(args: argparse.Namespace) -> int:
     from net.client import state_dir
-    from net.room import ResumeError, Room
+    from net.room import HostSettings, ResumeError, Room
     from tui.host.app import HostApp
-    from tui.i18n import lang
+    from tui.i18n import lang, set_lang
 
     save = args.save or state_dir() / "table.save"
     if args.resume:
@@ -72,18 +82,41 @@ def run_host(args: argparse.Namespace) -> int:
         except ResumeError as exc:
             print(f"hubbub: {exc}", file=sys.stderr)
             return 2
+        saved = room.settings  # as it was started; a flag given again wins
+        settings = HostSettings(
+            port=args.port if args.port is not None else saved.port,
+            interface=args.interface or saved.interface,
+            lang=args.lang or saved.lang,
+            advertise=saved.advertise and not args.no_zeroconf,
+        )
+        set_lang(settings.lang)
     else:
+        settings = HostSettings(
+            port=args.port, interface=args.interface, lang=lang(), advertise=not args.no_zeroconf
+        )
         default_name = f"{getpass.getuser()}@{socket.gethostname()}"
         room = Room(
-            args.name or default_name, game_id=args.game, open_room=args.open, save_path=save
+            args.name or default_name,
+            game_id=args.game,
+            open_room=args.open,
+            save_path=save,
+            settings=settings,
         )
+    room.settings = settings
+    if args.grace is not None:
+        room.room_options["grace"] = args.grace
     if args.deck:
         problem = check_deck(room, args.deck, lang())
         if problem:
             print(f"hubbub: {problem}", file=sys.stderr)
             return 2
         room.deck = str(args.deck)
-    app = HostApp(room, host=args.interface, port=args.port, advertise=not args.no_zeroconf)
+    app = HostApp(
+        room,
+        host=settings.interface,
+        port=DEFAULT_PORT if settings.port is None else settings.port,
+        advertise=settings.advertise,
+    )
     app.run()
     if app.return_code:
         return app.return_code

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time as _time
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -85,8 +87,14 @@ class HelpScreen(ModalScreen[None]):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question answered with y / n (Esc = no)."""
+    """A yes/no question answered with y / n (Esc = no).
 
+    An answer must be deliberate: a key that comes less than PAUSE seconds after the one
+    before it (the key that opened the question, or one typed into it) is part of someone's
+    typing — "quickly yields" must not open "Leave?" with its `q` and confirm it with its
+    `y` — so it is ignored, and the question says to pause first."""
+
+    PAUSE = 0.5
     BINDINGS = [
         Binding("y", "answer(True)", "key.yes"),
         Binding("n,escape", "answer(False)", "key.no", key_display="n/Esc"),
@@ -95,14 +103,96 @@ class ConfirmScreen(ModalScreen[bool]):
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
+        self._last_key = _time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
             yield Static(Text(self.question), id="question")  # names in it are literal
-            yield Static(t("confirm.hint"), classes="dim")
+            yield Static(t("confirm.hint"), classes="dim", id="confirm-hint")
+
+    def on_key(self, event: events.Key) -> None:
+        gap, self._last_key = event.time - self._last_key, event.time
+        if gap < self.PAUSE and event.key != "escape":
+            event.stop()
+            event.prevent_default()
+            self.query_one("#confirm-hint", Static).update(
+                Text(t("confirm.typing"), style="bold yellow")
+            )
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class KeyHints:
+    """A screen that says why a key did nothing (mixed into the apps' main screens).
+
+    A key no binding takes now, or one whose binding is greyed out, is answered on the screen
+    for a moment: the node that owns a greyed key may say why (`why_not(action)`), the screen
+    may say what the table waits for (`idle_reason()`), else a plain "does nothing now". Keys
+    that reach a text field never get here: the field takes them."""
+
+    HINT_SECONDS = 2.5
+
+    def on_key(self, event: events.Key) -> None:
+        screen: Any = self
+        active = screen.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            return
+        shown = event.character if event.is_printable and event.character else event.key
+        reason = None
+        if active is not None:
+            why = getattr(active.node, "why_not", None)
+            action = active.binding.action.split("(")[0]
+            reason = why(action) if callable(why) else None
+            shown = screen.app.get_key_display(active.binding)
+        reason = reason or self.idle_reason()
+        line = t("keys.not_now" if active or reason else "keys.nothing", key=shown)
+        if reason:
+            line = f"{line} {reason}"
+        event.stop()
+        if line != getattr(self, "_last_hint", None) or _time.monotonic() > getattr(
+            self, "_hint_until", 0.0
+        ):
+            self._last_hint = line
+            self._hint_until = _time.monotonic() + self.HINT_SECONDS
+            screen.notify(line, timeout=self.HINT_SECONDS, markup=False)
+
+    def idle_reason(self) -> str | None:
+        """What the screen waits for now, in words (e.g. "The table waits for Ann.")."""
+        return None
+
+
+def clock(seconds: float) -> str:
+    """0:07, 1:20 — a duration as a table shows it."""
+    whole = max(0, int(seconds + 0.5))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def absence(seat: dict[str, Any]) -> str | None:
+    """How long a seat's player has been away, and what happens about it, or None."""
+    if seat.get("standin"):
+        return t("seat.standin")
+    away_for = seat.get("away_for")
+    if away_for is None:
+        return None
+    standin_in = seat.get("standin_in")
+    if standin_in is not None:
+        return t("seat.away_standin_in", away=clock(away_for), left=clock(standin_in))
+    return t("seat.away_for", away=clock(away_for))
+
+
+def who_waits(room: dict[str, Any], exclude: int | None = None) -> str | None:
+    """ "The table waits for Ann (away 0:12, a bot plays for them in 0:08)." — or None."""
+    seats = room.get("seats", [])
+    parts = []
+    for seat in room.get("waiting", []):
+        if seat == exclude or not 0 <= seat < len(seats):
+            continue
+        part = seats[seat]["name"]
+        if (note := absence(seats[seat])) is not None:
+            part += f" ({note})"
+        parts.append(part)
+    return t("table.waits_for", names=", ".join(parts)) if parts else None
 
 
 def seat_line(
@@ -124,8 +214,14 @@ def seat_line(
             status, style = t("seat.bot", strength=t(f"bot.{seat['bot']}")), "cyan"
     elif seat["connected"]:
         status, style = ("" if compact else t("seat.here")), "green"
+    elif seat.get("leaving"):
+        status, style = t("seat.left"), "dim"
+    elif seat.get("standin"):
+        status, style = t("seat.standin_short" if compact else "seat.standin"), "cyan"
     else:
         status, style = t("seat.away"), "yellow"
+        if not compact and seat.get("away_for") is not None:
+            status += " " + clock(seat["away_for"])
     if status:
         line.append(f"  {status}", style=style)
     if index == you:

@@ -556,6 +556,24 @@ _ACTIVE_MOVES = {
 """The move each phase waits for from the active player."""
 
 
+def waiting_for(state: State) -> list[int]:
+    """The seats the round waits on now: the active player's move, or the IN players who have
+    not locked in during a sealed choice. (A shout window waits on nobody: it is a race.)"""
+    phase = state["phase"]
+    if phase in _ACTIVE_MOVES:
+        return [state["active"]]
+    if phase == CHOICE:
+        return [s for s in in_seats(state) if state["sealed"][s] is None]
+    return []
+
+
+def moment(state: State, seat: int) -> tuple:
+    """Which decision a seat's key is about: a second `roll` pressed for the Main Roll must
+    not become the Up Die roll (`games.base.Game.moment`). Re-sealing a side is the same
+    moment, so a player may change their mind fast."""
+    return (state["phase"], state["round"], state["running_total"], state["up_die"])
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     actions: list[Action] = []
     for kind in legal_types(state, seat):

@@ -301,7 +301,7 @@ def _done(state: State, seat: int, action: Action) -> list[Event]:
     return [{"type": "ready", "seat": seat}, *_maybe_close(state)]
 
 
-def _waiting_for(state: State) -> list[int]:
+def _unwritten(state: State) -> list[int]:
     """The scholars the thinking time still waits for. With a timer, away scholars too (they
     may come back in time); with none, only those who are here."""
     timed = bool(state["options"]["think_seconds"])
@@ -309,7 +309,7 @@ def _waiting_for(state: State) -> list[int]:
 
 
 def _maybe_close(state: State) -> list[Event]:
-    if state["phase"] != WRITE or _waiting_for(state):
+    if state["phase"] != WRITE or _unwritten(state):
         return []
     return _close_writing(state, timeout=False)
 
@@ -638,6 +638,29 @@ def legal_types(state: State, seat: int) -> list[str]:
     if phase == JUDGE and seat == state["sapiente"]:
         return ["pick", "crazy"] if state["defs"] else ["crazy"]
     return []
+
+
+def waiting_for(state: State) -> list[int]:
+    """The seats the turn waits on now: the reader choosing, the scholars still to give a
+    definition, the speaker, the Sapiente judging."""
+    if state["chance"] is not None:
+        return []
+    phase = state["phase"]
+    if phase == CHOOSE:
+        return [state["reader"]]
+    if phase == WRITE:
+        return _unwritten(state)
+    if phase == SPEAK:
+        return [state["speakers"][0]] if state["speakers"] else []
+    if phase == JUDGE:
+        return [state["sapiente"]]
+    return []
+
+
+def moment(state: State, seat: int) -> tuple:
+    """Which decision a seat's key is about: a key pressed for one turn's pick or choice is
+    stale in the next turn (`games.base.Game.moment`)."""
+    return (state["phase"], state["turn"], speaker(state))
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

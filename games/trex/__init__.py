@@ -137,15 +137,20 @@ Decisions the rules leave open
   win at once). Otherwise one random colour for all the tied players; each draws a new action
   of it in seat order. Votes are final and secret until the vote closes; then the table sees
   the tally (how many votes each got), never who voted for whom. The vote closes when every
-  voter has voted — a voter who is away is waited for (they may come back) — or on the
-  timeout. The tied players with the most votes win (shared if several; all of them if nobody
-  voted). Scores do not change; `ranking` puts more votes first among equal scores.
+  voter who is here has voted, or on the timeout. A voter marked away is not waited for (the
+  host marks a dropped player away only after its grace time, so a short drop costs no vote;
+  a voter back in time may still vote). The tied players with the most votes win (shared
+  if several; all of them if nobody voted). Scores do not change; `ranking` puts more votes
+  first among equal scores.
 - Cooperative variant: a call is right if MATCH and the levels are at most one apart, or NO
   MATCH and they are two or more apart (a *correct NO MATCH*). Each player's call is judged on
   its own and the round counts only if both are right — so two calls that disagree always end
   the game (one of them is wrong). Right: exact moves 2 tokens (or the last 1), near and
   correct NO MATCH move 1; both discard and draw. Wrong: the game ends and the team scores
   the tokens moved so far. Moving all 15 wins. Calls are final once sent.
+- `waiting_for(state)`: the voters still to vote who are here, or the two callers still to
+  call; competitive play waits on nobody. `moment(state, seat)` is (phase, the seat's card):
+  a key pressed for one card is stale once the seat holds another.
 - `away` and `back` are refused when redundant (`already_away`, `not_away`), and a player
   marked away cannot act (`away`).
 """

@@ -376,10 +376,15 @@ def _vote(state: State, seat: int, action: Action) -> list[Event]:
     if tie["votes"][seat] is not None:
         raise IllegalAction("already_voted")
     tie["votes"][seat] = choice
-    events: list[Event] = [{"type": "voted", "seat": seat}]
-    if all(tie["votes"][s] is not None for s in voters(state)):
-        events += _close_vote(state, timed_out=False)
-    return events
+    return [{"type": "voted", "seat": seat}, *_close_vote_if_all_in(state)]
+
+
+def _close_vote_if_all_in(state: State) -> list[Event]:
+    """The vote closes once every voter who is here has voted: a voter the host has marked
+    away (after its grace time, or kicked) is not waited for."""
+    if state["phase"] != VOTE or waiting_for(state):
+        return []
+    return _close_vote(state, timed_out=False)
 
 
 def _close_vote(state: State, timed_out: bool) -> list[Event]:
@@ -504,7 +509,7 @@ def _away(state: State, seat: int, action: Action) -> list[Event]:
         if target == who:
             state["offers"][offerer] = None
             _tell(state, offerer, {"type": "cancelled", "to": who})
-    return [{"type": "away", "seat": who}]
+    return [{"type": "away", "seat": who}, *_close_vote_if_all_in(state)]
 
 
 # --- chance and the steps it interrupts -------------------------------------------------------
@@ -645,7 +650,8 @@ def _step_open_vote(state: State, step: dict) -> list[Event]:
             "colour": tie["colour"],
             "actions": list(tie["actions"]),
             "voters": voters(state),
-        }
+        },
+        *_close_vote_if_all_in(state),
     ]
 
 
@@ -742,6 +748,27 @@ def legal_types(state: State, seat: int) -> list[str]:
     if phase == CALL:
         return ["call"] if state["coop"]["calls"][seat] is None else []
     return []
+
+
+def waiting_for(state: State) -> list[int]:
+    """The seats the game waits on now: voters who have not voted and are here, the two
+    callers of the cooperative variant. Competitive play waits on nobody: everyone acts at
+    once, whenever they like."""
+    if state["chance"] is not None:
+        return []
+    if state["phase"] == VOTE:
+        tie = state["tie"]
+        return [s for s in voters(state) if tie["votes"][s] is None and not state["away"][s]]
+    if state["phase"] == CALL:
+        return [s for s, call in enumerate(state["coop"]["calls"]) if call is None]
+    return []
+
+
+def moment(state: State, seat: int) -> tuple:
+    """Which decision a seat's key is about: a key pressed for one card (a second skip, an
+    offer) is stale once the seat holds another (`games.base.Game.moment`)."""
+    hand = state["hands"][seat] if is_player(state, seat) else None
+    return (state["phase"], hand)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

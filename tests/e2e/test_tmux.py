@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from tui.widgets import ConfirmScreen
+
 pytestmark = pytest.mark.skipif(
     shutil.which("tmux") is None, reason="tmux is not on PATH: the end-to-end test needs it"
 )
@@ -268,8 +270,11 @@ def test_host_and_players_in_tmux(tmux, tmp_path, record_property):
     assert seats(screen, "[bold]Yuri") == 1, tmux.all_panes()
     assert not seat_re("Yuri").search(screen), f"'[bold]' was eaten\n{tmux.all_panes()}"
 
-    # --- the host quits -------------------------------------------------------------------
+    # --- the host quits: with players seated, it asks first ---------------------------------
     tmux.keys("host", "q")
+    tmux.wait_for("host", shows("2 players are seated. Close the table?"), "the question")
+    time.sleep(ConfirmScreen.PAUSE + 0.1)  # a person reads the question before answering
+    tmux.keys("host", "y")
     code, quit_s = tmux.wait_exit("host", host_exit)
     assert code == 0, f"`hubbub host` exited with {code}\n{tmux.all_panes()}"
     record_property("host_quit_s", round(quit_s, 3))

@@ -618,17 +618,48 @@ def test_a_timeout_without_any_vote_is_a_shared_win():
     assert TREX.result(t.state)["shared"]
 
 
-def test_with_no_vote_timer_the_vote_waits_for_every_voter():
+def test_with_no_vote_timer_the_vote_waits_for_every_voter_who_is_here():
     t = to_tie(vote_seconds=0)
     t.shuffle("yellow")
     assert TREX.timer(t.state) is None
     assert t.refuse(HOST, {"type": "timeout", "phase": "vote"}).code == "no_timer"
-    t.host("away", seat=3)
+    assert TREX.waiting_for(t.state) == [2, 3]
     t.vote(2, 0)
-    assert t.phase == "vote"  # 3 is away, and waited for
-    t.host("back", seat=3)
-    t.vote(3, 0)
+    assert t.phase == "vote" and TREX.waiting_for(t.state) == [3]  # 3 is here: waited for
+    t.vote(3, 1)
+    assert TREX.result(t.state)["winners"] == [0, 1]
+
+
+def test_a_voter_marked_away_is_not_waited_for():
+    """The host marks a player away only once their grace time is over: the vote then goes
+    on without them, so one vanished laptop cannot hold the end of the game."""
+    t = to_tie(vote_seconds=0)
+    t.shuffle("yellow")
+    t.vote(2, 0)
+    events = t.host("away", seat=3)
+    assert [e["type"] for e in events] == ["away", "vote_result", "game_over"]
     assert TREX.result(t.state)["winners"] == [0]
+
+
+def test_a_voter_back_before_the_others_voted_still_votes():
+    t = to_tie(vote_seconds=0)
+    t.shuffle("yellow")
+    t.host("away", seat=3)
+    assert TREX.waiting_for(t.state) == [2]
+    t.host("back", seat=3)
+    t.vote(2, 0)
+    assert t.phase == "vote"
+    t.vote(3, 1)
+    assert TREX.result(t.state)["shared"]
+
+
+def test_every_voter_away_when_the_vote_opens_closes_it_at_once():
+    t = to_tie(vote_seconds=0)
+    t.host("away", seat=2)
+    t.host("away", seat=3)
+    events = t.shuffle("yellow")
+    assert "vote_result" in [e["type"] for e in events]
+    assert TREX.result(t.state)["winners"] == [0, 1]
 
 
 def test_everyone_tied_means_no_voters_and_a_shared_win():

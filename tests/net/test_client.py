@@ -33,14 +33,25 @@ def test_bad_addresses(text):
 
 def test_token_store_is_private_and_survives_garbage(state_dir):
     store = TokenStore()
-    store.put("h:1", token="t0k", name="Ann")
-    assert store.get("h:1")["token"] == "t0k"
+    store.put("h:1", "Ann", token="t0k")
+    assert store.get("h:1", "ann")["token"] == "t0k"  # a name is the same name in any case
     assert (store.path.stat().st_mode & 0o777) == 0o600
     store.path.write_text("{not json")
-    assert store.get("h:1") is None
-    store.put("h:2", token="x", name="B")
-    store.forget("h:2")
-    assert store.get("h:2") is None
+    assert store.get("h:1", "Ann") is None
+    store.put("h:2", "B", token="x")
+    store.forget("h:2", "B")
+    assert store.get("h:2", "B") is None
+
+
+def test_tokens_are_kept_per_host_and_name(state_dir):
+    """Two players on one account are two seats; the latest name comes first."""
+    store = TokenStore()
+    store.put("h:1", "Ann", token="a")
+    store.put("h:1", "Bob", token="b")
+    store.put("h:2", "Ann", token="c")
+    assert store.get("h:1", "Ann")["token"] == "a" and store.get("h:1", "Bob")["token"] == "b"
+    assert store.names("h:1") == ["Bob", "Ann"] and store.names("h:2") == ["Ann"]
+    assert not [p for p in store.path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
 class Recorder:
@@ -105,14 +116,19 @@ async def test_client_reconnects_after_the_host_restarts(peek, state_dir):
     await server.close()
 
 
-async def test_client_drops_unknown_token_and_says_so(peek, state_dir):
+async def test_a_stale_token_of_a_name_joins_anew(peek, state_dir):
+    """A token a new table does not know (a fresh host) costs nothing: the name joins."""
     room = Room("R", game_id="peek", open_room=True)
     server = await serve(room)
+    address = f"127.0.0.1:{server.port}"
     store = TokenStore()
-    store.put(f"127.0.0.1:{server.port}", token="stale", name="")
+    store.put(address, "Ann", token="stale-token-of-another-table")
     seen = Recorder()
-    client = Client("127.0.0.1", server.port, tokens=store, on_status=seen.status)
-    await asyncio.wait_for(client.run(), 5)
-    assert seen.statuses[-1][1]["code"] == "unknown_token"
-    assert store.get(f"127.0.0.1:{server.port}") is None
+    client = Client("127.0.0.1", server.port, name="Ann", tokens=store, on_status=seen.status)
+    task = asyncio.create_task(client.run())
+    await seen.wait(lambda: client.status == "connected")
+    assert store.get(address, "Ann")["token"] == room.seats[0].token
+    await client.close()
+    await asyncio.wait_for(task, 3)
     await server.close()
+

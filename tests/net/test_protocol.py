@@ -30,8 +30,14 @@ def frame(obj) -> bytes:
 
 
 def test_round_trip():
-    message = {"type": "action", "action": {"type": "roll"}, "ref": 3}
+    message = {"type": "action", "action": {"type": "roll"}, "version": 12, "ref": 3}
     assert list(FrameDecoder().feed(encode(message))) == [message]
+
+
+def test_an_action_names_the_view_it_was_made_from():
+    with pytest.raises(ProtocolError) as err:
+        validate({"type": "action", "action": {"type": "roll"}})
+    assert err.value.code == "bad_message" and "version" in str(err.value)
 
 
 def test_frames_split_anywhere_reassemble():

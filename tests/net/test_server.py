@@ -12,7 +12,7 @@ from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
 from tests.fakegame import CARDS
-from tests.wire import Wire
+from tests.wire import Wire, until
 
 
 @pytest.fixture
@@ -37,7 +37,17 @@ async def test_join_gives_a_seat_a_token_and_the_lobby(table):
     welcome = await wire.expect("welcome")
     assert welcome["seat"] == 0 and len(welcome["token"]) >= 22  # >= 128 bits, urlsafe
     view = await wire.expect("view")
-    assert view["room"]["seats"] == [{"name": "Ann", "connected": True, "bot": None}]
+    assert view["room"]["seats"] == [
+        {
+            "name": "Ann",
+            "connected": True,
+            "bot": None,
+            "standin": False,
+            "leaving": False,
+            "away_for": None,
+            "standin_in": None,
+        }
+    ]
     assert view["room"]["you"] == 0 and view["game"] is None
     assert table.room.code not in str(view)  # the code is never sent back out
 
@@ -68,9 +78,10 @@ async def test_open_room_needs_no_code(peek):
 
 
 async def test_duplicate_name_is_refused(table):
-    await seated(table, "Ann")
+    ann = await seated(table, "Ann")  # here: her seat is never handed to anyone
     wire = await Wire.join(table.port, "ann", code=table.room.code)
     assert (await wire.expect("error"))["code"] == "name_taken"
+    assert ann.views
 
 
 async def test_version_mismatch_is_explained(table):
@@ -85,6 +96,12 @@ async def test_everyone_sees_a_newcomer(table):
     await seated(table, "Bob")
     view = await ann.view_where(lambda v: len(v["room"]["seats"]) == 2)
     assert [s["name"] for s in view["room"]["seats"]] == ["Ann", "Bob"]
+
+
+async def in_game(*wires: Wire) -> None:
+    """Read until each wire has seen the game (an action needs the view it is made from)."""
+    for wire in wires:
+        await wire.view_where(lambda v: v["game"] is not None)
 
 
 async def start_peek(table, *names: str) -> list[Wire]:
@@ -226,6 +243,7 @@ async def test_host_restart_with_resume(peek, state_dir):
     ann = await seated(server, "Ann")
     bob = await seated(server, "Bob")
     room.start()
+    await in_game(ann)
     await ann.send({"type": "action", "action": {"type": "pass"}})
     await bob.view_where(lambda v: v["game"] and v["game"]["turn"] == 1)
     hands = list(room.state["hands"])
@@ -236,7 +254,7 @@ async def test_host_restart_with_resume(peek, state_dir):
 
     again = Room.resume(save)
     assert again.state["hands"] == hands and again.state["turn"] == 1
-    assert again.state["away"] == [True, True] and again.code == room.code
+    assert again.state["away"] == [False, False] and again.code == room.code
     server = Server(again, host="127.0.0.1", port=port)
     await server.start()
     try:
@@ -268,6 +286,7 @@ async def test_save_file_is_written_atomically_after_every_action(table, state_d
     table.room.flush()
     before = Room.resume(state_dir / "table.save")
     assert before.state["turn"] == 0
+    await in_game(ann)
     await ann.send({"type": "action", "action": {"type": "pass"}})
     await ann.view_where(lambda v: v["game"]["over"])
     table.room.flush()
@@ -292,6 +311,7 @@ async def test_removing_a_bot_before_a_player_keeps_the_player_connected(table):
     view = await ann.view_where(lambda v: len(v["room"]["seats"]) == 1)
     assert view["room"]["you"] == 0 and table.connections[0].seat == 0
     table.room.start()
+    await in_game(ann)
     await ann.send({"type": "action", "action": {"type": "reveal"}})
     view = await ann.view_where(lambda v: v["game"] and v["game"]["over"])
     assert view["game"]["revealed"][0] == table.room.state["hands"][0]
@@ -301,7 +321,7 @@ async def test_a_seat_kicked_mid_game_is_gone_in_the_next_lobby(table, monkeypat
     monkeypatch.setattr(type(table.room.game), "bots", {})  # a game without bots
     _ann, _bob, cid = await start_peek(table, "Ann", "Bob", "Cid")
     table.kick(1)
-    assert table.room.seats[1].kicked and table.room.state["away"][1]
+    assert table.room.seats[1].leaving and table.room.state["away"][1]
     table.room.end()
     view = await cid.view_where(lambda v: len(v["room"]["seats"]) == 2)
     assert view["room"]["you"] == 1
@@ -325,23 +345,28 @@ async def test_saying_bye_in_the_lobby_gives_the_seat_up(table):
     assert view["room"]["you"] == 0 and table.connections[0].seat == 0
 
 
-async def test_saying_bye_mid_game_keeps_the_seat(table):
-    ann, _bob = await start_peek(table, "Ann", "Bob")
+async def test_saying_bye_mid_game_hands_the_seat_to_a_bot(table):
+    ann, bob = await start_peek(table, "Ann", "Bob")
+    token = table.room.seats[0].token
     await ann.send({"type": "bye"})
-    while table.room.seats[0].connected:
-        await asyncio.sleep(0.01)
-    assert [s.name for s in table.room.seats] == ["Ann", "Bob"]
+    assert await ann.closed()
+    await bob.view_where(lambda v: v["room"]["seats"][0]["bot"] == "plain")
+    assert table.room.seats[0].leaving and table.room.seat_of_token(token) is None
+    view = await bob.view_where(lambda v: v["game"]["turn"] == 1)  # the bot played seat 0
+    assert view["game"]["revealed"][0] == table.room.state["hands"][0]
+    table.room.end()
+    await bob.view_where(lambda v: [s["name"] for s in v["room"]["seats"]] == ["Bob"])
 
 
-async def test_a_player_absent_at_the_start_is_away_from_the_first_move(table):
+async def test_a_player_absent_at_the_start_gets_the_grace_time(table):
     ann = await seated(table, "Ann")  # (kept: a dropped Wire would close Ann's connection)
     bob = await seated(table, "Bob")
-    assert table.room.seats[1].connected
     bob.close()
-    while table.room.seats[1].connected:
-        await asyncio.sleep(0.01)
+    await until(lambda: not table.room.seats[1].connected)
     table.room.start()
-    assert table.room.state["away"] == [False, True]
+    assert table.room.state["away"] == [False, False]  # the game hears nothing yet
+    seats = table.room.summary()["seats"]
+    assert seats[1]["away_for"] is not None and 0 < seats[1]["standin_in"] <= 20
     assert ann.views
 
 

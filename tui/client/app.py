@@ -28,6 +28,7 @@ from tui.client.screens import (
     GoneScreen,
     JoinScreen,
     PlayerResultsScreen,
+    RoomScreen,
     WaitScreen,
 )
 from tui.games import HandWidget, describe
@@ -47,7 +48,8 @@ class ClientApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
 
     link: reactive[str] = reactive("offline")
-    """"offline" | "connecting" | "connected" | "reconnecting" — shown by every screen."""
+    """"offline" | "connecting" | "connected" | "pending" | "reconnecting" |
+    "closed_resumable" — shown by every screen."""
 
     class FromHost(Message):
         def __init__(self, message: dict[str, Any]) -> None:
@@ -84,17 +86,19 @@ class ClientApp(App[None]):
         self.last_error: dict[str, Any] | None = None
         self.sent_at: dict[int, float] = {}
         self.latencies: list[float] = []  # seconds from an action sent to the view it caused
+        self.pending_seat: int | None = None  # asked the host for an away seat of our name
+        self._last_sent: tuple[int, dict[str, Any]] | None = None
 
     def on_mount(self) -> None:
         if self.address is None:
             self.push_screen(FindScreen())
             return
         host, port = self.address
-        saved = self.tokens.get(f"{host}:{port}")
-        if saved or self.player_name:
+        names = self.tokens.names(f"{host}:{port}")
+        if self.player_name or len(names) == 1:  # a name to play, or one seat to go back to
             self.push_screen(WaitScreen())
-            self.connect(host, port, self.player_name or saved.get("name", ""), None)
-        else:
+            self.connect(host, port, self.player_name or names[0], None)
+        else:  # no seat here yet, or seats under several names: which one?
             self.push_screen(JoinScreen(host, port))
 
     # --- the link -----------------------------------------------------------------------
@@ -117,14 +121,40 @@ class ClientApp(App[None]):
         self.link = "connecting"
         self.run_worker(self.client.run(), group="link", exclusive=True, exit_on_error=False)
 
-    def act(self, action: dict[str, Any]) -> None:
+    def act(self, action: dict[str, Any], made_at: int | None = None) -> None:
+        """Send an action made from the view of `made_at` (default: the newest). The same
+        action from the same view goes once: a key held down or pressed twice before the
+        table answered is one move, not two."""
         if self.client is None:
             return
-        ref = self.client.act(action)
+        version = self.version if made_at is None else made_at
+        if self._last_sent == (version, action):
+            return
+        ref = self.client.act(action, version)
         if ref is None:
             self.notify(t("client.not_connected"), severity="warning")
         else:
+            self._last_sent = (version, dict(action))
             self.sent_at[ref] = time.perf_counter()
+
+    async def leave(self) -> None:
+        """Give the seat up (the host is told), then close."""
+        if self.client is not None:
+            await self.client.leave()
+            self.client = None
+        self.exit()
+
+    def drop_link(self) -> None:
+        """Stop the link (and its reconnecting) without giving the seat up."""
+        if self.client is not None:
+            self.run_worker(self.client.close(), group="close")
+            self.client = None
+        self.link = "offline"
+
+    def follow(self) -> None:
+        """Put up the screen the table is at (after a dialog closed over an older one)."""
+        if self.room is not None and isinstance(self.screen, RoomScreen):
+            self._route()
 
     def on_app_blur(self, event: events.AppBlur) -> None:
         """A terminal in the background (another tmux pane, another window) keeps its focus:
@@ -133,7 +163,7 @@ class ClientApp(App[None]):
         event.prevent_default()
 
     def on_hand_widget_act(self, message: HandWidget.Act) -> None:
-        self.act(message.action)
+        self.act(message.action, message.made_at)
 
     def on_client_app_link_changed(self, message: LinkChanged) -> None:
         status = message.status
@@ -151,6 +181,13 @@ class ClientApp(App[None]):
         elif status == "closed":
             if self.link != "offline":
                 self.link = "offline"
+        elif status == "pending":
+            self.link = "pending"
+            self.pending_seat = message.info.get("seat")
+            if not isinstance(self.screen, WaitScreen) or self.screen.is_modal:
+                self._go(WaitScreen())
+            else:
+                self._refresh()
         elif status == "reconnecting" and self.room is None and message.info.get("attempt", 0) >= 3:
             # Never got in: a wrong address or a host that is gone (it may linger in the LAN
             # list for minutes after a crash). Say so instead of retrying for ever.
@@ -162,6 +199,10 @@ class ClientApp(App[None]):
             error = {"code": "unreachable", "message": f"{host}:{port}"}
             self._go(JoinScreen(host, port, error=error))
         else:
+            if status == "connected":
+                self.pending_seat = None
+            elif status == "reconnecting" and message.info.get("closed"):
+                status = "closed_resumable"  # not lost: closed on purpose, coming back
             self.link = status
 
     def on_client_app_from_host(self, message: FromHost) -> None:
@@ -203,7 +244,9 @@ class ClientApp(App[None]):
             self.notify(text if text != key else frame["message"], severity="error", markup=False)
         elif kind == "kicked":
             self.link = "offline"
-            self._go(GoneScreen(frame["reason"]))
+            self.room = self.game = None
+            resumable = frame["reason"] == "closed" and frame.get("resumable", False)
+            self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
         elif kind == "welcome":
             self.version = -1
 
@@ -250,7 +293,7 @@ class ClientApp(App[None]):
 
     async def on_unmount(self) -> None:
         if self.client is not None:
-            await self.client.close()
+            await self.client.close()  # not `leave`: quitting the app keeps the seat
 
     @staticmethod
     def protocol() -> int:

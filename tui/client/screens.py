@@ -19,7 +19,16 @@ from tui.games import ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import has, t
 from tui.text import literal
-from tui.widgets import ConfirmScreen, Feed, Footer, HelpScreen, SeatList, binding_help
+from tui.widgets import (
+    ConfirmScreen,
+    Feed,
+    Footer,
+    HelpScreen,
+    KeyHints,
+    SeatList,
+    binding_help,
+    who_waits,
+)
 
 if TYPE_CHECKING:
     from net.discovery import Browser, HostInfo
@@ -36,7 +45,7 @@ class LinkBar(Static):
         self.update(t(f"link.{link}") if link != "connected" else "")
 
 
-class PlayerScreen(Screen[None]):
+class PlayerScreen(KeyHints, Screen[None]):
     HELP = "help.find"
 
     @property
@@ -48,7 +57,9 @@ class PlayerScreen(Screen[None]):
             bar.show(link)
 
     def on_screen_resume(self) -> None:
+        """Back on top (a dialog closed): the table may have moved on meanwhile."""
         self.show_link(self.player.link)
+        self.player.follow()
 
     def action_help(self) -> None:
         body = t(f"{self.HELP}.body")
@@ -206,7 +217,7 @@ class JoinScreen(PlayerScreen):
             yield Static(t("join.name"))
             yield Input(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
             yield Static(t("join.code"), id="code-label")
-            yield Input(id="code", max_length=4, placeholder="ABCD")
+            yield Input(id="code", max_length=4, placeholder=t("join.code_placeholder"))
             yield Static(id="join-error")
             yield Static(t("join.hint"), classes="dim")
         yield Footer()
@@ -217,12 +228,14 @@ class JoinScreen(PlayerScreen):
         where.append(f"{self.host_address}:{self.port}", style="bold")
         self.query_one("#join-where", Static).update(where)
         name_field = self.query_one("#name", Input)
-        name_field.value = self.player.player_name
+        known = self.player.tokens.names(f"{self.host_address}:{self.port}")
+        name_field.value = self.player.player_name or (known[0] if known else "")
         code_field = self.query_one("#code", Input)
         if self.error and self.error.get("code") not in ("bad_code", "code_needed"):
             code_field.value = self.player.player_code  # a taken name shouldn't cost the code
-        if not self.needs_code:  # as advertised; the field stays, in case that was stale
-            self.query_one("#code-label", Static).update(t("join.code_open"))
+        if not self.needs_code:  # an open table, as advertised: no code to type
+            self.query_one("#code-label", Static).display = False
+            code_field.display = False
         if self.error:
             code = self.error.get("code", "")
             self.query_one("#join-error", Static).update(
@@ -237,6 +250,9 @@ class JoinScreen(PlayerScreen):
         name_value = self.query_one("#name", Input).value.strip()
         code_field = self.query_one("#code", Input)
         if not name_value:
+            self.query_one("#join-error", Static).update(
+                Text(t("join.name_missing"), style="bold red")
+            )
             self.query_one("#name", Input).focus()
             return
         if event.input.id == "name" and self.needs_code and not code_field.value.strip():
@@ -306,12 +322,15 @@ class WaitScreen(RoomScreen):
             "playing": t("wait.game_on"),
             "over": t("wait.over"),
         }.get(room.get("phase", "lobby"), "")
-        if not self.player.room:
+        if self.player.pending_seat is not None:
+            hint = t("wait.pending", name=self.player.player_name)
+        elif not self.player.room:
             hint = t("wait.connecting")
-        self.query_one("#wait-hint", Static).update(hint)
+        self.query_one("#wait-hint", Static).update(Text(hint))
 
     def action_leave(self) -> None:
-        self.app.exit()
+        """`q` gives the seat up: the host is told, the seat goes (in a game a bot has it)."""
+        self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
 
 class GameScreen(RoomScreen):
@@ -354,10 +373,13 @@ class GameScreen(RoomScreen):
     def game_events(self, events: list[dict[str, Any]]) -> None:
         self.query_one("#hand").happened(events)
 
+    def idle_reason(self) -> str | None:
+        return who_waits(self.room(), exclude=self.room().get("you"))
+
     def action_leave(self) -> None:
         def leave(answer: bool | None) -> None:
             if answer:
-                self.app.exit()
+                self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
         self.app.push_screen(ConfirmScreen(t("client.leave_mid_game")), leave)
 
@@ -428,7 +450,7 @@ class PlayerResultsScreen(RoomScreen):
         box.update(shown)
 
     def action_leave(self) -> None:
-        self.app.exit()
+        self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
 
 def _winners(scores: list[int]) -> list[int]:
@@ -450,8 +472,11 @@ class GoneScreen(PlayerScreen):
         yield Header(show_clock=False)
         with Vertical(id="gone", classes="box"):
             yield Static(Text(t(f"gone.{self.reason}"), style="bold"))
+            if self.reason == "closed_resumable":  # the link keeps trying by itself
+                yield Static(t("gone.resumable"))
             yield Static(t("gone.hint"), classes="dim")
         yield Footer()
 
     def action_again(self) -> None:
+        self.player.drop_link()  # a table closed to be resumed stops being waited for
         self.app.switch_screen(FindScreen())

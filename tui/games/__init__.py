@@ -46,14 +46,21 @@ class HandWidget(GameWidget):
     can_focus = True
 
     class Act(Message):
-        """The player chose an action; the app sends it to the host."""
+        """The player chose an action; the app sends it to the host. `made_at`: the version
+        of the view the choice was made from, when that was before now (a confirmation)."""
 
-        def __init__(self, action: dict[str, Any]) -> None:
+        def __init__(self, action: dict[str, Any], made_at: int | None = None) -> None:
             super().__init__()
             self.action = action
+            self.made_at = made_at
 
-    def act(self, action: dict[str, Any]) -> None:
-        self.post_message(self.Act(action))
+    def act(self, action: dict[str, Any], made_at: int | None = None) -> None:
+        self.post_message(self.Act(action, made_at))
+
+    @property
+    def version(self) -> int | None:
+        """The version of the view on the screen now (for an action decided later)."""
+        return getattr(self.app, "version", None)
 
 
 Epilogue = Callable[
@@ -153,7 +160,10 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
     key = f"room_event.{kind}"
     if kind == "game_chosen":
         return t(key, game=t(f"game.{event.get('game')}.name"))
-    if kind in ("joined", "left", "away", "back", "kicked", "bot_takes_over"):
+    if kind in (
+        "joined", "left", "away", "back", "kicked", "bot_takes_over", "stand_in", "sits_out",
+        "claim", "claim_approved", "claim_refused",
+    ):  # fmt: skip
         return t(key, name=who)
     if kind == "game_over" and "result" in event:  # the room's, not a game's own
         winners = ", ".join(names[w] for w in event["result"].get("winners", []) if w < len(names))

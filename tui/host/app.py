@@ -58,6 +58,10 @@ class HostApp(App[None]):
         self.advertiser: Any = None
         self.addresses: list[str] = []
         self.story = Story()
+        names = [s.name for s in room.seats]
+        for event in room.history:  # a resumed table remembers what happened
+            if line := describe(room.game_id, event, names):
+                self.story.add(line)
         room.subscribe(lambda events: self.post_message(self.RoomChanged(events)))
 
     async def on_mount(self) -> None:
@@ -69,9 +73,14 @@ class HostApp(App[None]):
             self.exit(return_code=2, message=message)
             return
         self.addresses = self._addresses()
+        if self.room.settings.port != self.server.port:  # `--resume` comes back to this port
+            self.room.settings.port = self.server.port
+            self.room.save_settings()
         self.room.start_clocks()
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(signal.SIGTERM, self._on_sigterm)
+            loop.add_signal_handler(signal.SIGHUP, self._on_sigterm)  # its terminal closed
         if self.advertise:
             self.run_worker(self._advertise(), group="zeroconf", exit_on_error=False)
         await self.push_screen(self._screen_for_phase())
@@ -119,9 +128,10 @@ class HostApp(App[None]):
         if self.advertiser is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.advertiser.close(), 3.0)
-        # Mid-game the players keep trying to reconnect (`--resume` brings the table back);
-        # in the lobby or after the game the table is gone for good, and they are told so.
-        await self.server.close(None if self.room.phase == "playing" else "closed")
+        # A deliberate quit tells every player the table closed, and whether `--resume` can
+        # bring it back (mid-game): then their apps wait for it. Only a crash says nothing.
+        resumable = self.room.phase == "playing" and self.room.save_path is not None
+        await self.server.close("closed", resumable=resumable)
         self.room.close()
 
     # --- following the room -------------------------------------------------------------
@@ -142,6 +152,13 @@ class HostApp(App[None]):
                 self.story.add(line)
                 if event["type"] in ("away", "back", "kicked"):
                     self.notify(line, timeout=3, markup=False)
+        self.follow(message.events)
+        if self.advertiser is not None:
+            self.run_worker(self._update_advertisement(), group="zeroconf", exit_on_error=False)
+
+    def follow(self, events: list[dict[str, Any]] | None = None) -> None:
+        """Put up the screen of the room's phase, or redraw the one that is up. A dialog on
+        top stays (and is redrawn if it shows the room); its screen follows once it closes."""
         wanted = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}[
             self.room.phase
         ]
@@ -149,9 +166,7 @@ class HostApp(App[None]):
             self.switch_screen(wanted())
         elif hasattr(self.screen, "refresh_room"):
             with contextlib.suppress(NoMatches):  # not composed yet: it draws itself on mount
-                self.screen.refresh_room(message.events)
-        if self.advertiser is not None:
-            self.run_worker(self._update_advertisement(), group="zeroconf", exit_on_error=False)
+                self.screen.refresh_room(events or [])
 
     async def _update_advertisement(self) -> None:
         with contextlib.suppress(Exception):

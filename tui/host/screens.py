@@ -17,7 +17,17 @@ from net.protocol import ProtocolError
 from tui.games import ui_for
 from tui.i18n import has, t
 from tui.text import name
-from tui.widgets import ConfirmScreen, Feed, Footer, HelpScreen, SeatList, binding_help, seat_line
+from tui.widgets import (
+    ConfirmScreen,
+    Feed,
+    Footer,
+    HelpScreen,
+    KeyHints,
+    SeatList,
+    binding_help,
+    seat_line,
+    who_waits,
+)
 
 if TYPE_CHECKING:
     from tui.host.app import HostApp
@@ -25,14 +35,45 @@ if TYPE_CHECKING:
 HELP_KEY = Binding("question_mark", "help", "key.help", key_display="?")
 
 
-class HostScreen(Screen[None]):
-    """What every host screen shares: the app's room, help, quitting."""
+CLAIM_KEYS = [
+    Binding("a", "claim(True)", "key.claim_yes"),
+    Binding("x", "claim(False)", "key.claim_no"),
+]
+"""Someone asks for an away seat of their name: one key lets them in, one refuses."""
+
+
+class HostScreen(KeyHints, Screen[None]):
+    """What every host screen shares: the app's room, help, quitting, seat claims."""
 
     HELP = "help.host_lobby"
 
     @property
     def host(self) -> HostApp:
         return self.app  # type: ignore[return-value]
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog closed): the room may have moved on meanwhile."""
+        self.host.follow()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "claim":
+            return bool(self.host.room.claims)  # the keys exist only while someone asks
+        return True
+
+    def action_claim(self, approve: bool) -> None:
+        room = self.host.room
+        if room.claims:
+            room.decide(room.claims[0].id, approve)
+
+    def claim_line(self) -> Text | None:
+        """The oldest open claim, as a banner, or None."""
+        room = self.host.room
+        if not room.claims:
+            return None
+        claim = room.claims[0]
+        line = Text(t("host.claim", name=room.seats[claim.seat].name, peer=claim.peer))
+        line.stylize("bold black on yellow")
+        return line
 
     def action_help(self) -> None:
         body = t(f"{self.HELP}.body")
@@ -44,8 +85,12 @@ class HostScreen(Screen[None]):
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def action_quit(self) -> None:
-        if self.host.room.phase == "playing":
+        room = self.host.room
+        seated = sum(1 for s in room.seats if s.connected)
+        if room.phase == "playing":
             self.app.push_screen(ConfirmScreen(t("host.quit_mid_game")), self._quit_if)
+        elif seated:
+            self.app.push_screen(ConfirmScreen(t("host.quit_seated", n=seated)), self._quit_if)
         else:
             self.app.exit()
 
@@ -70,12 +115,14 @@ class LobbyScreen(HostScreen):
         Binding("o", "next_option", "key.next_option"),
         Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
         Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
+        *CLAIM_KEYS,
         HELP_KEY,
         Binding("q", "quit", "key.quit"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
+        yield Static(id="claim")
         with Horizontal(id="lobby-top"):
             with Vertical(id="code-box", classes="box"):
                 yield Static(id="code")
@@ -99,6 +146,7 @@ class LobbyScreen(HostScreen):
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         self.catch_up_feed()
+        show_claim(self)
         code = Text()
         if room.code:
             code.append(t("lobby.code_is") + "\n", style="dim")
@@ -143,14 +191,17 @@ class LobbyScreen(HostScreen):
         options = self.query_one("#options", OptionList)
         keep = options.highlighted
         self._option_rows = []
-        for option in game.options:
-            value = room.options.get(option.key, option.default)
-            row = Text(t(f"option.{game.id}.{option.key}") + ": ")
-            row.append(option_value(game.id, option.key, value), style="bold")
+        shown = room.lobby_options()
+        values = {**room.options, **room.room_options}
+        for option in shown:
+            owner = game.id if option in game.options else "room"
+            value = values.get(option.key, option.default)
+            row = Text(t(f"option.{owner}.{option.key}") + ": ")
+            row.append(option_value(owner, option.key, value), style="bold")
             self._option_rows.append(row)
         options.set_options(
             Option(self._marked(i, row, keep or 0), id=option.key)
-            for i, (row, option) in enumerate(zip(self._option_rows, game.options, strict=True))
+            for i, (row, option) in enumerate(zip(self._option_rows, shown, strict=True))
         )
         if self._option_rows:
             options.highlighted = min(keep or 0, len(self._option_rows) - 1)
@@ -180,12 +231,29 @@ class LobbyScreen(HostScreen):
             ready = game is not None and game.min_players <= len(room.seats) <= game.max_players
             return True if ready else None  # None: shown, greyed out
         if action == "add_bot":
-            return bool(game and game.bots)  # no bots in this game: no key
+            if not (game and game.bots):
+                return False  # no bots in this game: no key
+            return True if len(room.seats) < game.max_players else None
         if action == "next_game":
             return len(GAMES) > 1
         if action == "kick":
             return True if room.seats else None
-        return True
+        return super().check_action(action, parameters)
+
+    def why_not(self, action: str) -> str | None:
+        room = self.host.room
+        game = room.game
+        if game is None:
+            return t("error.no_game")
+        limits = {"lo": game.min_players, "hi": game.max_players, "n": len(room.seats)}
+        if action == "start":
+            key = "lobby.too_many" if len(room.seats) > game.max_players else "lobby.too_few"
+            return t(key, game=t(f"game.{game.id}.name"), **limits)
+        if action == "add_bot":
+            return t("lobby.bots_full", game=t(f"game.{game.id}.name"), **limits)
+        if action == "kick":
+            return t("lobby.nobody")
+        return None
 
     def action_start(self) -> None:
         try:
@@ -256,6 +324,7 @@ class TableScreen(HostScreen):
     BINDINGS = [
         Binding("e", "end", "key.end_game"),
         Binding("k", "kick", "key.kick"),
+        *CLAIM_KEYS,
         HELP_KEY,
         Binding("q", "quit", "key.quit"),
     ]
@@ -263,8 +332,11 @@ class TableScreen(HostScreen):
     def compose(self) -> ComposeResult:
         room = self.host.room
         yield Header(show_clock=False)
+        yield Static(id="claim")
         with Horizontal(id="table-main"):
-            yield ui_for(room.game_id).table(id="game-table")
+            with Vertical(id="table-left"):
+                yield ui_for(room.game_id).table(id="game-table")
+                yield Static(id="waiting")
             with Vertical(id="table-side"):
                 yield SeatList(id="seats", classes="box")
                 yield Feed(id="feed", classes="box")
@@ -274,11 +346,14 @@ class TableScreen(HostScreen):
         self.query_one("#seats").border_title = t("table.seats_title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
         self.refresh_room([])
+        self.set_interval(1.0, self._show_waiting)  # the away times count on the screen
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         summary = room.summary()
         self.catch_up_feed()
+        show_claim(self)
+        self._show_waiting(summary)
         self.query_one("#seats", SeatList).show(summary)
         view = room.game_view(None)
         if view is not None:
@@ -286,6 +361,28 @@ class TableScreen(HostScreen):
             table.happened(events)  # first: a reveal holds the new view back for its count
             table.show(view, summary)
         self.sub_title = t(f"game.{room.game_id}.name")
+
+    def _show_waiting(self, summary: dict[str, Any] | None = None) -> None:
+        """Whom the table waits for, how long they have been away, when a bot steps in —
+        and, where the game has no bot, what the host can do about it."""
+        room = self.host.room
+        summary = summary or room.summary()
+        seats = summary["seats"]
+        away = [s for s in summary["waiting"] if s < len(seats) and seats[s]["away_for"]]
+        line = who_waits(summary) if away else None  # whose turn it is, the game says itself
+        box = self.query_one("#waiting", Static)
+        box.display = line is not None
+        if line is None:
+            return
+        text = Text(line, style="bold")
+        stuck = [s for s in away if not seats[s]["standin"]]
+        game = room.game
+        if stuck and game is not None and not game.bots:
+            text.append("  " + t("table.host_can"), style="yellow")
+        box.update(text)
+
+    def idle_reason(self) -> str | None:
+        return who_waits(self.host.room.summary())
 
     def action_end(self) -> None:
         def end(answer: bool | None) -> None:
@@ -296,6 +393,15 @@ class TableScreen(HostScreen):
 
     def action_kick(self) -> None:
         self.app.push_screen(KickScreen())
+
+
+def show_claim(screen: HostScreen) -> None:
+    banner = screen.query_one("#claim", Static)
+    line = screen.claim_line()
+    banner.display = line is not None
+    if line is not None:
+        banner.update(line)
+    screen.refresh_bindings()
 
 
 class KickScreen(ModalScreen[None]):
@@ -317,6 +423,10 @@ class KickScreen(ModalScreen[None]):
             yield Static(t("confirm.kick_hint"), classes="dim")
 
     def on_mount(self) -> None:
+        self.refresh_room([])
+
+    def refresh_room(self, events: list[dict[str, Any]]) -> None:
+        """The seats as they are now (somebody may leave while the host picks)."""
         self.query_one("#kick-seats", SeatList).show(self.host.room.summary(), compact=False)
 
     def action_kick(self, index: int) -> None:
@@ -332,12 +442,14 @@ class ResultsScreen(HostScreen):
     HELP = "help.host_results"
     BINDINGS = [
         Binding("enter", "lobby", "key.lobby"),
+        *CLAIM_KEYS,
         HELP_KEY,
         Binding("q", "quit", "key.quit"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
+        yield Static(id="claim")
         with Horizontal(id="table-main"):
             yield ui_for(self.host.room.game_id).table(id="game-table")
             with Vertical(id="table-side"):
@@ -354,6 +466,7 @@ class ResultsScreen(HostScreen):
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         self.catch_up_feed()
+        show_claim(self)
         result = room.result() or {"scores": [], "winners": []}
         self.query_one("#results", Static).update(
             results_text(result, [s.name for s in room.seats])
