@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer as TextualFooter
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 from textual.widgets._footer import FooterKey
 
 from tui.i18n import t
@@ -123,6 +123,45 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+class TypingGuard:
+    """Letters typed in a burst that began in a text field are text, not commands.
+
+    When a field closes under the typist (the thinking time ran out, the screen changed) or
+    was never there (a refused tile), the next letters would otherwise land on the screen's
+    keys: "quickly yields" would open "Leave?" with its `q`. So a printable key that comes
+    less than PAUSE seconds after the last key typed into a field is swallowed — and keeps
+    the burst going — until the typist pauses. One guard per app."""
+
+    PAUSE = 0.5
+
+    def __init__(self) -> None:
+        self.last = float("-inf")
+
+    @classmethod
+    def of(cls, app: Any) -> TypingGuard:
+        guard = getattr(app, "_typing_guard", None)
+        if guard is None:
+            guard = app._typing_guard = cls()
+        return guard
+
+    def typed(self, when: float) -> None:
+        self.last = when
+
+    def swallows(self, event: events.Key) -> bool:
+        if not event.is_printable or event.time - self.last >= self.PAUSE:
+            return False
+        self.last = event.time
+        return True
+
+
+class TextField(Input):
+    """An Input whose typing the app's TypingGuard knows about."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable:
+            TypingGuard.of(self.app).typed(event.time)
+
+
 class KeyHints:
     """A screen that says why a key did nothing (mixed into the apps' main screens).
 
@@ -135,6 +174,10 @@ class KeyHints:
 
     def on_key(self, event: events.Key) -> None:
         screen: Any = self
+        if TypingGuard.of(screen.app).swallows(event):
+            event.stop()
+            event.prevent_default()
+            return
         active = screen.active_bindings.get(event.key)
         if active is not None and active.enabled:
             return
@@ -146,7 +189,7 @@ class KeyHints:
             reason = why(action) if callable(why) else None
             shown = screen.app.get_key_display(active.binding)
         reason = reason or self.idle_reason()
-        line = t("keys.not_now" if active or reason else "keys.nothing", key=shown)
+        line = t("keys.not_now" if active or reason else "keys.nothing", pressed=shown)
         if reason:
             line = f"{line} {reason}"
         event.stop()

@@ -131,4 +131,3 @@ async def test_a_stale_token_of_a_name_joins_anew(peek, state_dir):
     await client.close()
     await asyncio.wait_for(task, 3)
     await server.close()
-

@@ -113,11 +113,21 @@ async def test_a_typed_turn_by_keys(state_dir):
         await until(lambda: any(refusals(bob)), pb)
         assert refusals(bob) == [why_refused(bob.game, refused)]
         assert room.state["tiles"][BOB] is None
+        # the field opened with the key, and stays: what he typed fast is text, not keys
+        field = bob.screen.query_one("#tsh-text")
+        await until(lambda: field.has_focus, pb)
+        await pb.press(*"quickly yields")
+        assert field.value == "quickly yields" and isinstance(bob.screen, GameScreen)
+        assert "No tile yet" in on_screen(bob)
+        await pb.press("enter")  # no tile: nothing is sent, the text stays
+        assert field.value == "quickly yields" and not room.state["given"][BOB]
+        await pb.press("escape")
+        await until(lambda: not field.display, pb)
+        field.value = ""
 
         # Bob takes a tile by its number: the field opens and takes the keys, digits too
         await pb.press(key_of(allowed[-1]))
         await until(lambda: room.state["tiles"][BOB] == allowed[-1], hp)
-        field = bob.screen.query_one("#tsh-text")
         await until(lambda: field.has_focus, pb)
         await pb.press(*"A 3-legged stool, 1 or 2")
         assert field.value == "A 3-legged stool, 1 or 2"

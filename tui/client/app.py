@@ -242,6 +242,10 @@ class ClientApp(App[None]):
                     params[field] = t(f"{game_id}.category.{value}")  # a tile's name
             text = t(key, **params)
             self.notify(text if text != key else frame["message"], severity="error", markup=False)
+            refused = getattr(self.screen, "refused", None)
+            if refused is not None:
+                with contextlib.suppress(NoMatches):
+                    refused(frame["code"])
         elif kind == "kicked":
             self.link = "offline"
             self.room = self.game = None

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from net.client import parse_address
 from net.protocol import NAME_MAX, PROTOCOL_VERSION
-from tui.games import ui_for
+from tui.games import HandWidget, ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import has, t
 from tui.text import literal
@@ -26,6 +26,7 @@ from tui.widgets import (
     HelpScreen,
     KeyHints,
     SeatList,
+    TextField,
     binding_help,
     who_waits,
 )
@@ -96,7 +97,7 @@ class FindScreen(PlayerScreen):
             yield OptionList(id="hosts")
         with Vertical(id="typed", classes="box"):
             yield Static(t("find.typed_hint"), classes="dim")
-            yield Input(placeholder=t("find.address_placeholder"), id="address", max_length=80)
+            yield TextField(placeholder=t("find.address_placeholder"), id="address", max_length=80)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -215,9 +216,9 @@ class JoinScreen(PlayerScreen):
         with Vertical(id="join", classes="box"):
             yield Static(id="join-where")
             yield Static(t("join.name"))
-            yield Input(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
+            yield TextField(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
             yield Static(t("join.code"), id="code-label")
-            yield Input(id="code", max_length=4, placeholder=t("join.code_placeholder"))
+            yield TextField(id="code", max_length=4, placeholder=t("join.code_placeholder"))
             yield Static(id="join-error")
             yield Static(t("join.hint"), classes="dim")
         yield Footer()
@@ -230,6 +231,7 @@ class JoinScreen(PlayerScreen):
         name_field = self.query_one("#name", Input)
         known = self.player.tokens.names(f"{self.host_address}:{self.port}")
         name_field.value = self.player.player_name or (known[0] if known else "")
+        name_field.action_select_all()  # a name typed now replaces it
         code_field = self.query_one("#code", Input)
         if self.error and self.error.get("code") not in ("bad_code", "code_needed"):
             code_field.value = self.player.player_code  # a taken name shouldn't cost the code
@@ -375,6 +377,10 @@ class GameScreen(RoomScreen):
 
     def idle_reason(self) -> str | None:
         return who_waits(self.room(), exclude=self.room().get("you"))
+
+    def refused(self, code: str) -> None:
+        """The host refused one of our actions: the hand may need to know (a tile)."""
+        self.query_one("#hand", HandWidget).refused(code)
 
     def action_leave(self) -> None:
         def leave(answer: bool | None) -> None:

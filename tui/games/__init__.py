@@ -57,6 +57,9 @@ class HandWidget(GameWidget):
     def act(self, action: dict[str, Any], made_at: int | None = None) -> None:
         self.post_message(self.Act(action, made_at))
 
+    def refused(self, code: str) -> None:
+        """The host refused an action this hand sent (the app has said why already)."""
+
     @property
     def version(self) -> int | None:
         """The version of the view on the screen now (for an action decided later)."""

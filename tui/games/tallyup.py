@@ -471,18 +471,17 @@ class TallyHand(HandWidget):
         return set(self._view.get("legal", []))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key of the game that does nothing now is shown greyed (None), never hidden: the
+        keys stay where the hand expects them, and pressing one says why."""
         legal = self._legal()
-        if action == "pick":
-            return "choose_dice" in legal or "bonus_dice" in legal
-        if action == "confirm":
-            return "choose_dice" in legal or "bonus_dice" in legal
-        if action == "roll":
-            return "roll" in legal
-        if action == "side":
-            return "token" in legal
-        if action == "shout":
-            return True  # always there, so the key is where the hand expects it
-        return True
+        picking = "choose_dice" in legal or "bonus_dice" in legal
+        enabled = {
+            "pick": picking,
+            "confirm": picking,
+            "roll": "roll" in legal,
+            "side": "token" in legal,
+        }.get(action, True)  # the shout is always there: a race must not wait for a key
+        return True if enabled else None
 
     def _choices(self) -> list[str]:
         """The dice the number keys pick from now: all six, or the unused ones for a bonus."""

@@ -31,7 +31,7 @@ from tui.bigtext import big
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import quote, t
 from tui.text import literal, name
-from tui.widgets import ConfirmScreen
+from tui.widgets import ConfirmScreen, TextField
 
 SPANISH = {"sapiente": "Sapiente", "brillante": "Brillante", "orate": "Orate"}
 """The published game's role names, shown beside ours in both languages."""
@@ -805,7 +805,11 @@ class TesauroTable(GameWidget):
 # --- a player's hand ----------------------------------------------------------------------
 
 
-class DefinitionInput(Input):
+TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
+"""Refusal codes that mean the tile asked for is not ours."""
+
+
+class DefinitionInput(TextField):
     """The definition field: one line, 300 characters at most. Enter sends (the footer says
     so while it has the keys). Coming back to it keeps the draft with the cursor at its end:
     it never selects the draft (Textual's default), which the next key would replace."""
@@ -879,9 +883,8 @@ class TesauroHand(HandWidget):
             self._wanted_tile = None
             field.value = ""
         if self._wanted_tile is not None and view.get("tile") == self._wanted_tile:
-            self._wanted_tile = None
-            self._field_open = self._may_type()
-        if not self._may_type():
+            self._wanted_tile = None  # the tile asked for is ours: the field was open already
+        if not self._may_write():
             self._field_open = False
         if self._timed_out() and self._told_timeout != view.get("turn"):
             self._told_timeout = view.get("turn")
@@ -902,6 +905,27 @@ class TesauroHand(HandWidget):
             and view.get("tile") is not None
             and view.get("phase") == "write"
         )
+
+    def _may_write(self) -> bool:
+        """A scholar of the typed game in the thinking time who has not given theirs: the
+        field may be open, even while the tile asked for is on its way (or was refused)."""
+        view = self._view
+        me = view.get("seat")
+        return (
+            view.get("mode") == "typed"
+            and view.get("phase") == "write"
+            and view.get("role") in ("brillante", "orate")
+            and isinstance(me, int)
+            and not view["given"][me]
+        )
+
+    def refused(self, code: str) -> None:
+        """The host refused an action of ours: a tile asked for is not coming. The field
+        stays open with the draft (what is typed after a refused key stays text)."""
+        if self._wanted_tile is not None and code in TILE_REFUSALS:
+            self._wanted_tile = None
+            self._redraw()
+            self.refresh_bindings()
 
     def _timed_out(self) -> bool:
         """The thinking time of the typed game ran out before this scholar sent theirs."""
@@ -932,7 +956,7 @@ class TesauroHand(HandWidget):
             field.display = False
 
     def _open_field(self) -> None:
-        self._field_open = self._may_type()
+        self._field_open = self._may_write()
         self._place_field()
         if self._field_open:  # back to the draft: go on where it ends
             field = self.query_one("#tsh-text", DefinitionInput)
@@ -954,23 +978,30 @@ class TesauroHand(HandWidget):
             return
         if self._may_type():
             self.act({"type": "define", "text": text})
+        elif self._may_write():  # no tile yet (refused, or still on its way): the text stays
+            self.notify(t("tesauro.tile_first_field"), severity="warning")
 
     # keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only the keys that do something now (False: a key bound twice shows the other)."""
+        """The keys of this phase: usable (True) or greyed (None: pressing one says why), as
+        in every game. A number key means one thing per phase — the reader's word, a tile, a
+        definition to pick — so the meanings of other phases are hidden (False)."""
         legal = self._legal()
         phase = self._view.get("phase")
         typing = self._field_open
         genius = self._view.get("role") == "brillante"
+        scholar = self._view.get("role") in ("brillante", "orate")
         if action == "choose":
-            return "choose" in legal
+            return True if "choose" in legal else (None if phase == "choose" else False)
         if action == "tile":
-            return "tile" in legal and not typing
+            if typing:
+                return False  # the digits go into the text
+            return True if "tile" in legal else (None if phase == "write" and scholar else False)
         if action == "pick":
-            return "pick" in legal
+            return True if "pick" in legal else (None if phase == "judge" else False)
         if action == "crazy":
-            return "crazy" in legal
+            return True if "crazy" in legal else (None if phase == "judge" else False)
         if action == "write":
             return self._may_type() and not typing
         if action == "ready":
@@ -1002,6 +1033,8 @@ class TesauroHand(HandWidget):
             return
         self._wanted_tile = category
         self.act({"type": "tile", "category": category})
+        if self._may_write():  # the field opens at once: typing ahead goes into the draft
+            self._open_field()
 
     def action_pick(self, index: int) -> None:
         defs = self._view.get("defs") or []
@@ -1154,6 +1187,8 @@ class TesauroHand(HandWidget):
             key = "tesauro.sent_waiting" if view["mode"] == "typed" else "tesauro.ready_waiting"
             return t(key, n=self._waiting_others())
         if view.get("tile") is None:
+            if self._field_open:
+                return t("tesauro.tile_coming" if self._wanted_tile else "tesauro.tile_first_field")
             return t("tesauro.take_tile")
         if view["mode"] == "spoken":
             return t("tesauro.think_then_ready")
@@ -1247,10 +1282,15 @@ class TesauroHand(HandWidget):
 
     def _tile_line(self) -> Text:
         view = self._view
-        tile = view.get("tile")
+        tile = view.get("tile") or self._wanted_tile
         text = span(t("tesauro.your_tile") + " ", style="dim")
+        if tile is None:  # refused: the field stays, the tile is to choose again
+            text.append(t("tesauro.tile_first_field"), style="bold yellow")
+            return text
         text.append(f" {CATEGORIES.index(tile) + 1} ", style="bold reverse")
         text.append(f" {category_name(tile)}", style="bold cyan")
+        if view.get("tile") is None:
+            text.append(" …", style="dim")  # asked for, not yet confirmed
         if not view["given"][view["seat"]] and view.get("role") != "brillante":
             key = "tesauro.esc_change" if self._field_open else "tesauro.number_change"
             text.append("   " + t(key), style="dim")

@@ -415,7 +415,7 @@ class TRexHand(HandWidget):
             "call": "call",
         }.get(action)
         if action == "number":
-            return "offer" in legal or "vote" in legal
+            return True if "offer" in legal or "vote" in legal else None
         if wanted is None:
             return True
         if action in ("answer", "withdraw", "skip") and self._view.get("phase") != "play":

@@ -1,0 +1,320 @@
+"""The evening as it really goes, through the real apps: a dialog open when the table moves
+on, keys typed too fast, keys that do nothing, people who leave, a host that quits.
+
+The host app and the players' apps run in one event loop over real sockets, driven by keys.
+"""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+
+import pytest
+
+from net.client import TokenStore
+from net.room import Room
+from tests.tui.test_flow import screen_text, until
+from tests.wire import Wire
+from tui.client.app import ClientApp
+from tui.client.screens import (
+    GameScreen,
+    GoneScreen,
+    JoinScreen,
+    PlayerResultsScreen,
+    WaitScreen,
+)
+from tui.host.app import HostApp
+from tui.host.screens import KickScreen, LobbyScreen, ResultsScreen, TableScreen
+from tui.i18n import set_lang, t
+from tui.widgets import ConfirmScreen, HelpScreen, TypingGuard
+
+PLAYER_SCREEN = {"lobby": WaitScreen, "playing": GameScreen, "over": PlayerResultsScreen}
+HOST_SCREEN = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}
+
+
+class Party:
+    """A host app and player apps (Peek: a tiny game), each with its own token file."""
+
+    def __init__(self, stack: AsyncExitStack, state_dir, **room: object) -> None:
+        self.stack = stack
+        self.state_dir = state_dir
+        self.room = Room("Friday", game_id=room.pop("game_id", "peek"), open_room=True, **room)
+        self.host = HostApp(self.room, host="127.0.0.1", port=0, advertise=False)
+        self.players: dict[str, ClientApp] = {}
+        self.pilots: dict[str, object] = {}
+
+    async def open(self, *names: str) -> Party:
+        self.host_stack = await self.stack.enter_async_context(AsyncExitStack())
+        self.hp = await self.host_stack.enter_async_context(self.host.run_test(size=(100, 30)))
+        await until(lambda: isinstance(self.host.screen, LobbyScreen), self.hp)
+        for name in names:
+            await self.sit(name)
+        return self
+
+    async def sit(self, name: str) -> ClientApp:
+        tokens = TokenStore(self.state_dir / f"{name}.json")
+        app = ClientApp(
+            ("127.0.0.1", self.host.server.port), name=name, discover=False, tokens=tokens
+        )
+        self.pilots[name] = await self.stack.enter_async_context(app.run_test(size=(100, 30)))
+        self.players[name] = app
+        await until(lambda: any(s.name == name and s.connected for s in self.room.seats), self.hp)
+        await until(lambda: isinstance(app.screen, WaitScreen) and app.room, self.pilots[name])
+        return app
+
+    async def settle(self) -> None:
+        """Every screen follows the room: wait until each shows the phase it is in."""
+        phase = self.room.phase
+        await until(lambda: isinstance(self.host.screen, HOST_SCREEN[phase]), self.hp, 8)
+        for name, app in self.players.items():
+            await until(lambda a=app: a.room and a.room["phase"] == phase, self.pilots[name], 8)
+
+
+def start(party: Party) -> None:
+    party.room.start(lang="en")
+
+
+def finish(party: Party) -> None:
+    """Everyone reveals in turn: Peek is over."""
+    room = party.room
+    while room.phase == "playing":
+        room.act(room.state["turn"], {"type": "reveal"})
+
+
+def end(party: Party) -> None:
+    party.room.end()
+
+
+TRANSITIONS = {
+    "lobby": [("start", start)],
+    "playing": [("end", end), ("finish", finish)],
+    "over": [("to the lobby", end)],
+}
+PLAYER_DIALOGS = {  # key that opens it, the dialog, the key that closes it
+    "lobby": [("question_mark", HelpScreen, "escape")],
+    "playing": [("question_mark", HelpScreen, "escape"), ("q", ConfirmScreen, "n")],
+    "over": [("question_mark", HelpScreen, "escape")],
+}
+HOST_DIALOGS = {
+    "lobby": [
+        ("question_mark", HelpScreen, "escape"),
+        ("q", ConfirmScreen, "n"),  # players are seated: quitting asks
+        ("k", ConfirmScreen, "escape"),
+    ],
+    "playing": [
+        ("question_mark", HelpScreen, "escape"),
+        ("q", ConfirmScreen, "escape"),
+        ("e", ConfirmScreen, "n"),
+        ("k", KickScreen, "escape"),
+    ],
+    "over": [("question_mark", HelpScreen, "escape"), ("q", ConfirmScreen, "n")],
+}
+
+
+def cases(dialogs: dict) -> list:
+    return [
+        pytest.param(phase, key, dialog, close, change, id=f"{phase}-{key}-{name}")
+        for phase, opened in dialogs.items()
+        for key, dialog, close in opened
+        for name, change in TRANSITIONS[phase]
+    ]
+
+
+async def reach(party: Party, phase: str) -> None:
+    if phase in ("playing", "over"):
+        start(party)
+    if phase == "over":
+        finish(party)
+    await party.settle()
+
+
+@pytest.mark.parametrize(("phase", "key", "dialog", "close", "change"), cases(PLAYER_DIALOGS))
+async def test_a_player_s_dialog_open_while_the_table_moves_on(
+    peek, state_dir, phase, key, dialog, close, change
+):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        party.room.set_option("turn_seconds", 30.0)
+        await reach(party, phase)
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        await pa.press(key)
+        await until(lambda: isinstance(ann.screen, dialog), pa)
+        change(party)
+        await until(lambda: ann.room["phase"] == party.room.phase, pa)
+        assert isinstance(ann.screen, dialog)  # the dialog stays until its player closes it
+        await pa.press(close)
+        wanted = PLAYER_SCREEN[party.room.phase]
+        await until(lambda: isinstance(ann.screen, wanted), pa)
+        assert party.room.seats[0].connected  # nothing was answered by accident
+
+
+@pytest.mark.parametrize(("phase", "key", "dialog", "close", "change"), cases(HOST_DIALOGS))
+async def test_a_host_dialog_open_while_the_table_moves_on(
+    peek, state_dir, phase, key, dialog, close, change
+):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        party.room.set_option("turn_seconds", 30.0)
+        await reach(party, phase)
+        host, hp = party.host, party.hp
+        await hp.press(key)
+        await until(lambda: isinstance(host.screen, dialog), hp)
+        change(party)
+        await hp.pause()
+        await hp.press(close)
+        wanted = HOST_SCREEN[party.room.phase]
+        await until(lambda: isinstance(host.screen, wanted), hp)
+        assert [s.name for s in party.room.seats] == ["Ann", "Bob"]  # no kick by accident
+
+
+async def test_a_confirmation_needs_a_deliberate_key(peek, state_dir, monkeypatch):
+    """ "quickly yields" typed where no field takes it: `q` asks "Leave?", and the `y` that
+    follows a moment later in the same burst does not answer it."""
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0.5)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        party.room.set_option("turn_seconds", 30.0)
+        await reach(party, "playing")
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        await pa.press("q", *"uickly yields")
+        assert isinstance(ann.screen, ConfirmScreen) and ann.is_running
+        assert "Typing?" in screen_text(ann)
+        ann.screen._last_key -= ConfirmScreen.PAUSE  # she stops, reads the question…
+        await pa.press("n")  # …and answers it
+        await until(lambda: isinstance(ann.screen, GameScreen), pa)
+        assert party.room.seats[0].connected and not party.room.seats[0].leaving
+
+
+async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir, monkeypatch):
+    """A Tesauro scholar types; the thinking time runs out under the typing; the letters
+    that follow (`q`, `y`…) stay text, not keys of the screen."""
+    monkeypatch.setattr(TypingGuard, "PAUSE", 0.5)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
+        party.room.set_option("think_seconds", 60)
+        await reach(party, "playing")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]  # the reader
+        await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
+        await pb.press("1")
+        await until(lambda: "tile" in (bob.game or {}).get("legal", []), pb)
+        await pb.press(str(1 + ["food", "botany", "society", "concepts", "humanities",
+                                "engineering", "earth", "health", "zoology"]
+                           .index(bob.game["allowed"][0])))  # fmt: skip
+        field = bob.screen.query_one("#tsh-text")
+        await until(lambda: field.has_focus, pb)
+        await pb.press(*"A kind of")
+        room = party.room
+        action = room._timer_action
+        room._cancel_timer()
+        room._timeout(action)  # the thinking time ends under the typist
+        await until(lambda: not field.display, pb)
+        await pb.press(*" quickly yields")
+        assert isinstance(bob.screen, GameScreen) and bob.is_running
+
+
+async def test_a_key_that_does_nothing_says_why(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="tallyup").open("Ann", "Bob")
+        await reach(party, "playing")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        await until(lambda: bob.game and bob.game.get("active") == 0, pb)
+        await pb.press("r")  # Ann rolls, not Bob: the key is greyed, and says so
+        said = [str(n.message) for n in bob._notifications]
+        assert any("‘r’ does nothing now." in s and "The table waits for Ann" in s for s in said)
+        await pb.press("z")
+        said = [str(n.message) for n in bob._notifications]
+        assert any("does nothing" in s and "‘z’" in s for s in said)
+        assert party.room.state["phase"] == "choose_dice"
+
+
+async def test_q_in_the_lobby_frees_the_seat(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        await pa.press("q")
+        await until(lambda: [s.name for s in party.room.seats] == ["Bob"], party.hp)
+        address = f"127.0.0.1:{party.host.server.port}"
+        await until(lambda: not ann.is_running, pa)
+        assert TokenStore(state_dir / "Ann.json").names(address) == []  # not her seat now
+
+
+async def test_q_mid_game_asks_then_hands_the_seat_to_a_bot(state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="tallyup").open("Ann", "Bob")
+        await reach(party, "playing")
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        await pa.press("q")
+        await until(lambda: isinstance(ann.screen, ConfirmScreen), pa)
+        assert "A bot plays your seat" in screen_text(ann)
+        await pa.press("y")
+        await until(lambda: party.room.seats[0].bot == "normal", party.hp)
+        assert party.room.seats[0].leaving
+        await until(lambda: party.room.state["phase"] != "choose_dice", party.hp)  # it plays
+
+
+async def test_the_host_lets_a_lost_laptop_back_into_its_seat_with_one_key(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        party.room.room_options["grace"] = 0  # wait for her: nobody stands in
+        party.room.set_option("turn_seconds", 30.0)
+        await reach(party, "playing")
+        party.players["Ann"].exit()  # her laptop's battery is flat
+        await until(lambda: not party.room.seats[0].connected, party.hp)
+        laptop = await Wire.join(party.host.server.port, "Ann")  # another laptop, no token
+        await laptop.expect("pending")
+        await until(lambda: "asks for Ann's seat" in screen_text(party.host), party.hp)
+        await party.hp.press("a")
+        assert (await laptop.expect("welcome"))["seat"] == 0
+        await until(lambda: party.room.seats[0].connected, party.hp)
+
+
+async def test_a_host_that_quits_mid_game_says_the_table_can_be_resumed(peek, state_dir):
+    set_lang("en")
+    save = state_dir / "t.save"
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, save_path=save).open("Ann", "Bob")
+        party.room.set_option("turn_seconds", 30.0)
+        await reach(party, "playing")
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        port = party.host.server.port
+        await party.hp.press("q")
+        await until(lambda: isinstance(party.host.screen, ConfirmScreen), party.hp)
+        await party.hp.press("y")
+        await party.host_stack.aclose()  # the host app ends (run_test shuts it down here)
+        await until(lambda: isinstance(ann.screen, GoneScreen), pa)
+        await until(lambda: "can be resumed" in screen_text(ann), pa)
+        again = HostApp(Room.resume(save), host="127.0.0.1", port=port, advertise=False)
+        async with again.run_test(size=(100, 30)) as hp2:
+            await until(lambda: isinstance(ann.screen, GameScreen), pa, timeout=12)
+            await until(lambda: again.room.seats[0].connected, hp2)
+        await until(lambda: "can be resumed" in screen_text(ann), pa)  # (closed once more)
+
+
+async def test_the_join_form_explains_and_replaces(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open()
+        tokens = TokenStore(state_dir / "Zoe.json")
+        tokens.put(f"127.0.0.1:{party.host.server.port}", "Zoe", token="from-another-table")
+        player = ClientApp(None, discover=False, tokens=tokens)
+        pp = await stack.enter_async_context(player.run_test(size=(100, 30)))
+        player.push_screen(JoinScreen("127.0.0.1", party.host.server.port, needs_code=False))
+        await until(lambda: isinstance(player.screen, JoinScreen), pp)
+        await pp.pause()
+        assert not player.screen.query_one("#code").display  # an open table: no code field
+        field = player.screen.query_one("#name")
+        assert field.value == "Zoe" and field.placeholder == t("join.name_placeholder")
+        await pp.press(*"Ann")  # a pre-filled name is replaced, not appended to
+        assert field.value == "Ann"
+        field.value = ""
+        await pp.press("enter")
+        assert t("join.name_missing") in screen_text(player)
+        await pp.press(*"Ann", "enter")
+        await until(lambda: [s.name for s in party.room.seats] == ["Ann"], party.hp)
