@@ -12,7 +12,7 @@ import msgpack
 from net.protocol import PROTOCOL_VERSION, encode, read_message
 
 
-async def until(test: Callable[[], Any], timeout: float = 5.0) -> Any:
+async def until(test: Callable[[], Any], timeout: float = 10.0) -> Any:
     """Wait for a state of the room (not for a time): `test()` true, within `timeout`."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -61,13 +61,13 @@ class Wire:
         self.writer.write(struct.pack(">I", len(body)) + body)
         await self.writer.drain()
 
-    async def recv(self, timeout: float = 3.0) -> dict[str, Any]:
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
         message = await asyncio.wait_for(read_message(_Tap(self)), timeout)
         if message["type"] == "view":
             self.views.append(message)
         return message
 
-    async def expect(self, kind: str, timeout: float = 3.0, **match: Any) -> dict[str, Any]:
+    async def expect(self, kind: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
         """Read until a message of `kind` (matching `match`) arrives."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -76,7 +76,7 @@ class Wire:
             if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
                 return message
 
-    async def view_where(self, test, timeout: float = 3.0) -> dict[str, Any]:
+    async def view_where(self, test, timeout: float = 10.0) -> dict[str, Any]:
         """Read views until one passes `test`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -85,7 +85,7 @@ class Wire:
             if test(message):
                 return message
 
-    async def closed(self, timeout: float = 3.0) -> bool:
+    async def closed(self, timeout: float = 10.0) -> bool:
         """True once the host has closed this connection (after reading what was left)."""
         try:
             while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time as _time
+from collections import deque
 from typing import Any
 
 from rich.text import Text
@@ -11,8 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
 from tui.i18n import t
@@ -318,15 +320,33 @@ class Story:
         screen._story_seen = self.total
 
 
-class Feed(RichLog):
-    """What just happened, in plain words; the newest line at the bottom."""
+class Feed(Widget):
+    """What just happened, in plain words; the newest line at the bottom.
+
+    It draws the newest lines that fit, wrapped to the width it has when it draws — not when
+    a line arrived (a log written before its layout was known wraps at the wrong width, and
+    a resize never re-wraps it)."""
 
     DEFAULT_CSS = "Feed { height: 1fr; }"
+    KEEP = 200
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(
-            max_lines=200, wrap=True, markup=False, auto_scroll=True, min_width=1, **kwargs
-        )
+        super().__init__(**kwargs)
+        self.lines: deque[str] = deque(maxlen=self.KEEP)
 
     def say(self, line: str) -> None:
-        self.write(Text(line))
+        self.lines.append(line)
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            return Text()
+        shown: list[Text] = []
+        for line in reversed(self.lines):
+            wrapped = list(Text(line).wrap(self.app.console, width))
+            room = height - len(shown)
+            shown[:0] = wrapped[-room:]
+            if len(wrapped) >= room:
+                break
+        return Text("\n").join(shown)

