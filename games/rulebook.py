@@ -7,7 +7,7 @@ same in every game (an unknown action, a seat that may not send it, a player mar
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -21,11 +21,16 @@ def not_int(value: Any) -> bool:
     return isinstance(value, bool) or not isinstance(value, int)
 
 
-def action_type(action: Any, known: Collection[str]) -> str:
-    """The action's `type`, or IllegalAction `unknown_action`."""
+def action_type(action: Any, shapes: Mapping[str, Collection[str]]) -> str:
+    """The action's `type`, or IllegalAction `unknown_action`; an argument the rules do not
+    read is IllegalAction `unknown_field` — only what the rules read reaches the log (and the
+    save file), so a long game's log stays small whatever a client sends."""
     kind = action.get("type") if isinstance(action, dict) else None
-    if not isinstance(kind, str) or kind not in known:
+    if not isinstance(kind, str) or kind not in shapes:
         raise IllegalAction("unknown_action", action=kind if isinstance(kind, str) else None)
+    for key in action:
+        if key != "type" and key not in shapes[kind]:
+            raise IllegalAction("unknown_field", field=str(key)[:32])
     return kind
 
 

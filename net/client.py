@@ -25,8 +25,11 @@ log = logging.getLogger(__name__)
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)
 PING_EVERY = 5.0
-SILENCE_LIMIT = 15.0  # no frame for this long: the host is gone even if TCP hasn't noticed
-REFUSALS = {"bad_code", "name_taken", "bad_name", "room_full", "version_mismatch", "unknown_token"}
+SILENCE_LIMIT = 8.0  # the host pings every 2 s: no frame for this long, and it is gone
+REFUSALS = {
+    "bad_code", "name_taken", "bad_name", "room_full", "version_mismatch", "unknown_token",
+    "slow_down", "blocked",
+}  # fmt: skip
 
 
 def state_dir() -> Path:
@@ -152,24 +155,30 @@ class Client:
     async def run(self) -> None:
         """Connect and stay connected until `close()` or the host refuses us."""
         attempt = 0
+        seated = False  # welcomed at least once: a slow-down is then a wait, not a refusal
         while not self._closing:
             self._welcomed = False
+            wait = 0.0
             try:
                 await self._session()
             except ProtocolError as exc:
-                if exc.code in REFUSALS:
+                if exc.code == "slow_down" and seated:
+                    wait = float(exc.params.get("retry_after", BACKOFF[-1]))
+                elif exc.code in REFUSALS:
                     if exc.code == "unknown_token" and self.name:
                         self.tokens.forget(self.address, self.name)
-                    self._set_status("refused", {"code": exc.code, "message": exc.detail})
+                    info = {"code": exc.code, "message": exc.detail, "params": exc.params}
+                    self._set_status("refused", info)
                     return
                 log.info("protocol trouble: %s", exc)
             except (OSError, asyncio.IncompleteReadError, TimeoutError) as exc:
                 log.info("connection to %s lost: %r", self.address, exc)
+            seated = seated or self._welcomed
             if self._closing:
                 break
             if self._welcomed:
                 attempt = 0  # we were in: start the backoff over
-            delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            delay = max(wait, BACKOFF[min(attempt, len(BACKOFF) - 1)])
             if self.table_closed:
                 delay = BACKOFF[-1]  # closed on purpose: it comes back when the host resumes
             attempt += 1
@@ -214,10 +223,15 @@ class Client:
                 token, room = message["token"], message["room"]
                 self.tokens.put(self.address, self.name, token=token, room=room)
             self._set_status("connected", message)
+        elif kind == "ping":  # the host checks the link: answer at once
+            self._send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
+            return
         elif kind == "pending":
             self._set_status("pending", message)
         elif kind == "error" and message["code"] in REFUSALS and self.status != "connected":
-            raise ProtocolError(message["code"], message["message"])
+            refusal = ProtocolError(message["code"], message["message"])
+            refusal.params = dict(message.get("params", {}))
+            raise refusal
         elif kind == "kicked":
             if message["reason"] == "closed" and message.get("resumable"):
                 self.table_closed = True  # keep the token and come back with the table

@@ -52,6 +52,11 @@ IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 SERVICE_TYPE = "_hubbub._tcp.local."
 
+#: Seconds the records live in a browser's cache (zeroconf's defaults: 120 s for the address,
+#: 4,500 s for PTR and TXT). A live host is asked again before they run out; a crashed one, which
+#: sends no goodbye, falls out of every list within this long.
+RECORD_TTL = 75
+
 #: Upper bound for the room name in the TXT record. One TXT string holds at most 255 bytes, and
 #: ``room=`` takes 5 of them; 200 leaves room to spare and is far longer than any screen shows.
 MAX_ROOM_BYTES = 200
@@ -361,6 +366,7 @@ class Advertiser:
         self._needs_code = needs_code
         self._room_id = room_id
         self._rev = 0
+        self.announcements = 0  # updates actually sent (a test counts them)
         tag_source = room_id.encode("utf-8") if room_id else secrets.token_bytes(8)
         self._tag = hashlib.sha256(tag_source).hexdigest()[:4]
         # Our own host name rather than the machine's "<hostname>.local.": the OS responder
@@ -443,11 +449,14 @@ class Advertiser:
         async with self._lock:
             if self.closed:
                 return
+            if all(getattr(self, f"_{key}") == value for key, value in changes.items()):
+                return  # nothing it says changed: the LAN hears nothing
             for key, value in changes.items():
                 setattr(self, f"_{key}", value)
             if self._aiozc is None or self._info is None:
                 return
             self._rev += 1
+            self.announcements += 1
             info = self._build_info(self._info.name)
             self._cancel_broadcast()
             self._broadcast = await self._aiozc.async_update_service(info)
@@ -523,6 +532,8 @@ class Advertiser:
                 properties=self._txt(),
                 server=self._server,
                 parsed_addresses=self.addresses,
+                host_ttl=RECORD_TTL,
+                other_ttl=RECORD_TTL,
             )
         except BadTypeInNameException as exc:  # pragma: no cover - _label() keeps names valid
             raise ValueError(f"cannot advertise room name {self._room_name!r}: {exc}") from exc

@@ -38,6 +38,7 @@ class ProtocolError(Exception):
         self.code = code
         self.detail = detail
         self.fatal = fatal
+        self.params: dict[str, Any] = {}  # sent with the error (e.g. `retry_after`)
 
 
 # --- framing ------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ MAX_SEATS = 12
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
 HISTORY_KEEP = 200
 """Public events the room remembers (and saves) for the table's "what happened"."""
+PRESENCE_DELAY = 0.25
+"""Comings and goings of links are told to the table at most this late, together."""
 CLOCK_EVERY = 1.0
 """While a timer runs, its time left is journalled this often: a resumed timer goes on from
 where it was, within this much."""
@@ -158,6 +160,8 @@ class Room:
         self._grace: dict[int, tuple[asyncio.TimerHandle | None, float]] = {}  # handle, due
         self._held_away: set[int] = set()  # seats the game itself has been told are away
         self._moments: dict[int, tuple[Any, int]] = {}  # seat -> (moment, version it began)
+        self._pending_events: list[dict[str, Any]] = []  # presence not told yet
+        self._presence_flush: asyncio.TimerHandle | None = None
         self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle, float]] = {}  # move, when
         self._bots: dict[int, Any] = {}
         self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
@@ -324,7 +328,9 @@ class Room:
         if seat in self._held_away and self.phase == "playing":
             self._held_away.discard(seat)
             events += _without_presence(self._host_move({"type": "back", "seat": seat}))
-        self._changed(events)
+            self._changed(events)  # the game itself changed: everyone sees it now
+            return
+        self._presence(events)
 
     def disconnected(self, seat: int) -> None:
         if seat >= len(self.seats) or not self.seats[seat].connected:
@@ -334,7 +340,21 @@ class Room:
         who.away_since = _now()
         if self._plays(seat) and not who.leaving:
             self._start_grace(seat)
-        self._changed([{"type": "away", "seat": seat}])
+        self._presence([{"type": "away", "seat": seat}])
+
+    def _presence(self, events: list[dict[str, Any]]) -> None:
+        """Someone's link came or went: the others hear of it within PRESENCE_DELAY, in one
+        view for however many comings and goings (a laptop in a reconnect loop costs the
+        table a few views a second, not one per connect and one per drop)."""
+        self._pending_events += events
+        if self._presence_flush is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._changed([])  # no loop (a synchronous test): at once
+            return
+        self._presence_flush = loop.call_later(PRESENCE_DELAY, self._changed, [])
 
     def leave(self, seat: int) -> None:
         """A player says goodbye: in the lobby the seat goes; in a game a bot plays it to the
@@ -586,6 +606,10 @@ class Room:
     def _changed(self, events: list[dict[str, Any]], *, save: bool = False) -> None:
         """Every change ends here. `save`: the room itself changed (seats, tokens, options),
         so the save file starts afresh with a snapshot; else the change is appended."""
+        if self._presence_flush is not None:
+            self._presence_flush.cancel()
+            self._presence_flush = None
+        events, self._pending_events = [*self._pending_events, *events], []
         self.version += 1
         self.history.extend(events)
         self._track_moments()
@@ -756,6 +780,8 @@ class Room:
         """Stop the clocks and wait for the last save. Changes after this (connections
         closing as the host shuts down) are not saved: a resume marks everyone away anyway."""
         self._cancel_timers()
+        if self._presence_flush is not None:
+            self._presence_flush.cancel()
         self._listeners.clear()
         for claim in list(self.claims):
             self._drop_claim(claim)

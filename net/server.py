@@ -4,25 +4,48 @@ This is the one place where messages leave the host, so it is the one place that
 each connection may see: a seat gets `room.game_view(seat)` and the public events, nothing
 else. A connection that misbehaves is answered with an `error` and, if it can't be trusted to
 frame its messages, closed — without touching the room or anyone else's connection.
+
+It also keeps the door (`net/doorman.py`): wrong room codes and reconnect loops are slowed per
+address, a blocked address is turned away, connections that never say hello are capped and
+dropped oldest first, and every seat's link is checked by the host's own pings, so a laptop
+that vanished, stopped reading or froze is shown away within seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import errno
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from games import IllegalAction
+from net.doorman import Doorman, address_key
 from net.protocol import PROTOCOL_VERSION, ProtocolError, encode, read_message
 from net.room import Room
 
 log = logging.getLogger(__name__)
 
-HELLO_TIMEOUT = 10.0
-IDLE_TIMEOUT = 30.0  # clients ping every 5 s; silence this long is a half-open connection
-MAX_BACKLOG = 1024 * 1024  # bytes waiting for a slow reader before we give up on it
+HELLO_TIMEOUT = 5.0
+"""Seconds a new connection has to say hello."""
+MAX_GREETING = 32
+"""Connections that have not said hello yet; a newer one pushes the oldest out."""
+PING_EVERY = 2.0
+"""The host pings every seat this often, and expects each ping answered with a pong."""
+DEAD_AFTER = 7.0
+"""No pong for this long: the link is dead (vanished, frozen, or not reading), the seat away."""
+IDLE_TIMEOUT = 30.0
+"""Silence this long on a link that answers no pings either (belt and braces)."""
+MAX_BACKLOG = 256 * 1024
+"""Bytes waiting for a reader that does not keep up: beyond this its link is cut at once."""
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+Alert = Callable[[str, dict[str, Any]], None]
+"""What the host screen is told: ("wrong_code", {address, tried, wait}), ("blocked", {...}),
+("out_of_files", {}), ("files_again", {})."""
 
 
 class Connection:
@@ -31,26 +54,36 @@ class Connection:
         self.writer = writer
         self.seat: int | None = None
         peer = writer.get_extra_info("peername")
+        self.address = peer[0] if isinstance(peer, tuple) else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
+        self.answered = time.monotonic()  # the last pong to one of our pings
+        self.task: asyncio.Task | None = None
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.writer.is_closing():
-            return
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() > MAX_BACKLOG:
-            log.warning("%s reads too slowly; dropping it", self.peer)
-            self.writer.close()
-            return
         try:
             frame = encode(message)
         except ProtocolError as exc:  # a bug of ours; this seat misses one frame, not all
             log.error("cannot send %s to %s: %s", message.get("type"), self.peer, exc)
             frame = encode(_error("internal", "the host could not send an update"))
+        self.send_frame(frame)
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("%s does not keep up with the table: its link is cut", self.peer)
+            self.abort()
+            return
         self.writer.write(frame)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.writer.close()
+
+    def abort(self) -> None:
+        """Cut the link now: what is waiting to be sent is thrown away, not drained."""
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
 
 
 class Server:
@@ -60,12 +93,19 @@ class Server:
         self.port = port
         self.connections: dict[int, Connection] = {}  # seat -> its live connection
         self._all: set[Connection] = set()
+        self._greeting: collections.OrderedDict[Connection, None] = collections.OrderedDict()
         self._server: asyncio.Server | None = None
+        self.doorman = Doorman()
+        self.alerts: list[Alert] = []
+        self.out_of_files: str | None = None  # the last "too many open files", while it lasts
         self.last_broadcast = 0.0  # perf_counter of the latest views sent, for measurements
         room.subscribe(self._on_room_change)
         room.on_renumber(self._renumber)
 
     async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._default_handler = loop.get_exception_handler()
+        loop.set_exception_handler(self._loop_exception)
         self._server = await asyncio.start_server(
             self._handle, host=self.host, port=self.port, reuse_address=True
         )
@@ -86,6 +126,39 @@ class Server:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 1.0)
             self._server = None
+
+    def _alert(self, kind: str, **details: Any) -> None:
+        for alert in list(self.alerts):
+            try:
+                alert(kind, details)
+            except Exception:
+                log.exception("an alert listener failed")
+
+    # --- running out of file handles ----------------------------------------------------
+
+    def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio already waits a second before accepting again when the process is out of
+        file handles; here it is said once (not once a second), shown on the table screen,
+        and room is made by dropping the oldest connections that never said hello."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in OUT_OF_FILES:
+            if self.out_of_files is None:
+                log.error("out of file handles (%s): new players wait; the table goes on", exc)
+                self._alert("out_of_files")
+            self.out_of_files = str(exc)
+            for stale in list(self._greeting)[: max(1, len(self._greeting) // 2)]:
+                self._drop_greeting(stale)
+            return
+        if self._default_handler is not None:
+            self._default_handler(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    def _files_again(self) -> None:
+        if self.out_of_files is not None:
+            self.out_of_files = None
+            log.warning("file handles are free again: new players can join")
+            self._alert("files_again")
 
     # --- pushing views ------------------------------------------------------------------
 
@@ -133,15 +206,34 @@ class Server:
             connection.close()
         self.room.kick(seat)
 
+    def block(self, address: str) -> None:
+        """The host turns an address away for good: its connections go now."""
+        self.doorman.block(address)
+        for connection in list(self._all):
+            if address_key(connection.address) == address_key(address):
+                connection.send(_error("blocked", "the host has blocked this address"))
+                connection.abort()
+        self._alert("blocked", address=address_key(address))
+
     # --- one connection -----------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(reader, writer)
+        connection.task = asyncio.current_task()
         self._all.add(connection)
+        self._files_again()  # a connection was accepted: handles are there again
+        self._greeting[connection] = None
+        while len(self._greeting) > MAX_GREETING:
+            self._drop_greeting(next(iter(self._greeting)))
+        pinger: asyncio.Task | None = None
         try:
+            if self.doorman.is_blocked(connection.address):
+                raise ProtocolError("blocked", "the host has blocked this address")
             hello = await asyncio.wait_for(read_message(reader), HELLO_TIMEOUT)
+            self._greeting.pop(connection, None)
             if not await self._greet(connection, hello):
                 return
+            pinger = asyncio.create_task(self._keep_alive(connection))
             while True:
                 try:
                     message = await asyncio.wait_for(read_message(reader), IDLE_TIMEOUT)
@@ -153,13 +245,19 @@ class Server:
                 if not self._dispatch(connection, message):
                     break
         except ProtocolError as exc:
-            connection.send(_error(exc.code, exc.detail))
+            connection.send(_error(exc.code, exc.detail, params=exc.params))
         except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
             pass
+        except asyncio.CancelledError:
+            if connection.seat is None:
+                raise  # dropped before its hello, or the server is closing
         except Exception:
             log.exception("connection %s failed", connection.peer)
             connection.send(_error("internal", "the host had a problem with this connection"))
         finally:
+            if pinger is not None:
+                pinger.cancel()
+            self._greeting.pop(connection, None)
             self._all.discard(connection)
             seat = connection.seat
             if seat is not None and self.connections.get(seat) is connection:
@@ -168,6 +266,25 @@ class Server:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer.drain(), 1.0)
             connection.close()
+
+    def _drop_greeting(self, connection: Connection) -> None:
+        """A connection that has not said hello makes way (for a newer one, for a handle)."""
+        self._greeting.pop(connection, None)
+        connection.abort()
+
+    async def _keep_alive(self, connection: Connection) -> None:
+        """Ping the seat's player; a link whose pongs stop is cut, and the seat shown away."""
+        loop = asyncio.get_running_loop()
+        connection.answered = loop.time()
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            if loop.time() - connection.answered > DEAD_AFTER:
+                log.info("%s answers no pings: its link is cut", connection.peer)
+                connection.abort()
+                if connection.task is not None:
+                    connection.task.cancel()  # a read that would wait for TCP's own verdict
+                return
+            connection.send({"type": "ping", "t": round(loop.time(), 3)})
 
     async def _greet(self, connection: Connection, hello: dict[str, Any]) -> bool:
         """Seat the connection; False when it ended before it got a seat."""
@@ -178,21 +295,20 @@ class Server:
                 "version_mismatch",
                 f"this host speaks protocol {PROTOCOL_VERSION}, you speak {hello['protocol']}",
             )
+        address = connection.address
+        if (wait := self.doorman.hello(address)) > 0:
+            raise _slow_down(wait, "too many connections from this address")
         token = hello.get("token")
         seat = self.room.seat_of_token(token) if token else None
         returning = seat is not None
+        if returning and (wait := self.doorman.seat_hello(self.room.seats[seat].token)) > 0:
+            raise _slow_down(wait, "this seat reconnects too often")
         if token and seat is None and not hello.get("name"):
             raise ProtocolError("unknown_token", "this table does not know you; join again")
         if seat is None:
-            try:
-                seat = self.room.join(hello.get("name", ""), hello.get("code"))
-            except ProtocolError as exc:
-                if exc.code != "claim_needed":
-                    raise
-                seat = await self._claim(connection, hello)
-                if seat is None:
-                    return False
-                returning = True
+            seat, returning = await self._new_seat(connection, hello)
+            if seat is None:
+                return False
         previous = self.connections.get(seat)
         if previous is not None:
             previous.send({"type": "kicked", "reason": "replaced"})
@@ -211,7 +327,41 @@ class Server:
             }
         )
         room.connected(seat, returning=returning or previous is not None)
+        self._send_view(connection)  # its own view now; the others may hear a moment later
         return True
+
+    async def _new_seat(
+        self, connection: Connection, hello: dict[str, Any]
+    ) -> tuple[int | None, bool]:
+        """A seat for a hello without a known token: joining (seat, False), or claiming an
+        away seat by its name (seat, True; None if the claimant gave up). Every try of the
+        room code passes the doorman first."""
+        address = connection.address
+        needs_code = self.room.code is not None
+        if needs_code and (wait := self.doorman.code_wait(address)) > 0:
+            raise _slow_down(wait, "too many wrong room codes from this address")
+        claimed = False
+        try:
+            try:
+                seat = self.room.join(hello.get("name", ""), hello.get("code"))
+            except ProtocolError as exc:
+                if exc.code != "claim_needed":
+                    raise
+                claimed = True
+                seat = await self._claim(connection, hello)
+        except ProtocolError as exc:
+            if exc.code == "bad_code":
+                wait = self.doorman.wrong_code(address)
+                knocks = self.doorman.knocks[address_key(address)]
+                if knocks.tried > 1:
+                    self._alert("wrong_code", address=address_key(address), tried=knocks.tried,
+                                wait=wait)  # fmt: skip
+                if wait:
+                    exc.params = {"retry_after": round(wait, 1)}
+            raise
+        if needs_code:
+            self.doorman.right_code(address)
+        return seat, claimed
 
     async def _claim(self, connection: Connection, hello: dict[str, Any]) -> int | None:
         """Someone without the token asks for an away seat by its name: they wait (told so
@@ -251,6 +401,8 @@ class Server:
         kind = message["type"]
         if kind == "ping":
             connection.send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
+        elif kind == "pong":
+            connection.answered = asyncio.get_running_loop().time()
         elif kind == "bye":
             seat = connection.seat
             if seat is not None:
@@ -276,6 +428,12 @@ class Server:
         else:
             connection.send(_error("unexpected", f"a client does not send {kind}"))
         return True
+
+
+def _slow_down(wait: float, why: str) -> ProtocolError:
+    error = ProtocolError("slow_down", f"{why}: try again in {wait:.0f} s")
+    error.params = {"retry_after": round(wait, 1)}
+    return error
 
 
 def _error(

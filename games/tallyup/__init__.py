@@ -21,7 +21,8 @@ Actions (`type`, arguments) and who sends them
   and a late timeout for a phase that has passed is refused (`stale_timeout`).
 - `away {seat}` / `back {seat}`       HOST, when a connection drops / returns.
 
-IllegalAction codes: `unknown_action`, `game_over`, `not_host`, `not_chance`, `bad_seat`,
+IllegalAction codes: `unknown_action`, `unknown_field` (an argument the
+rules do not read: `params.field`), `game_over`, `not_host`, `not_chance`, `bad_seat`,
 `away` (a player marked away acts: the host sends `back` first), `wrong_phase`,
 `not_your_turn`, `bad_dice`, `bad_side`, `already_out`, `bad_outcome`, `no_timer`,
 `stale_timeout`, `too_late` (params: `winner`) and `no_tally_up` for a shout,

@@ -30,7 +30,8 @@ Actions (`type`, arguments) and who sends them
 - `timeout {phase: "write", turn}`  HOST: the thinking time ran out.
 - `away {seat}` / `back {seat}`     HOST, when a connection drops / returns.
 
-IllegalAction codes: `unknown_action`, `game_over`, `not_host`, `not_chance`, `bad_seat`,
+IllegalAction codes: `unknown_action`, `unknown_field` (an argument the
+rules do not read: `params.field`), `game_over`, `not_host`, `not_chance`, `bad_seat`,
 `away`, `shuffling`, `wrong_phase`, `not_reader`, `bad_entry`, `not_scholar` (the Sapiente
 takes a tile or defines), `bad_category`, `tile_yours`, `tile_taken`, `brillante_tile` (the
 Brillante must take the card's category: `category`), `category_reserved` (an Orate may take

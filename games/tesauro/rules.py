@@ -152,7 +152,7 @@ def timer(state: State) -> tuple[float, Action] | None:
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
-    kind = action_type(action, _HANDLERS)
+    kind = action_type(action, SHAPES)
     if state["phase"] == OVER:
         raise IllegalAction("game_over")
     check_seat(state, seat, kind, HOST_ACTIONS, is_player)
@@ -600,6 +600,21 @@ def copy_events(events: list[Event]) -> list[Event]:
 
 def _back(state: State, seat: int, action: Action) -> list[Event]:
     return mark_back(state, action, is_player)
+
+
+SHAPES: dict[str, tuple[str, ...]] = {
+    "choose": ("entry",),
+    "tile": ("category",),
+    "define": ("text",),
+    "done": (),
+    "pick": ("seat",),
+    "crazy": (),
+    "chance": ("outcome",),
+    "timeout": ("phase", "turn"),
+    "away": ("seat",),
+    "back": ("seat",),
+}
+"""Every action type and the arguments the rules read (anything else is refused)."""
 
 
 _HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {

@@ -35,7 +35,8 @@ Actions (`type`, arguments) and who sends them
 - `timeout {phase: "vote"}`  HOST, when `timer` runs out: closes the vote.
 - `away {seat}` / `back {seat}`  HOST, when a connection drops / returns.
 
-IllegalAction codes: `unknown_action`, `game_over`, `not_host`, `not_chance`, `bad_seat` (the
+IllegalAction codes: `unknown_action`, `unknown_field` (an argument the
+rules do not read: `params.field`), `game_over`, `not_host`, `not_chance`, `bad_seat` (the
 acting seat, or the `to` / `from` / `seat` argument, is no player), `away` (a player marked
 away acts: the host sends `back` first), `shuffling` (a shuffle is pending: only CHANCE, `away`
 and `back` may move), `wrong_phase`, `not_in_coop` (offer, withdraw, accept, decline or skip in

@@ -832,6 +832,8 @@ REFUSALS: list[tuple[Callable[[], Table], int, object, str]] = [
     (_fresh, 0, {}, "unknown_action"),
     (_fresh, 0, "roll", "unknown_action"),
     (_fresh, 0, {"type": 3}, "unknown_action"),
+    (_fresh, 0, {"type": "roll", "junk": "x" * 60000}, "unknown_field"),
+    (_fresh, 0, {"type": "choose_dice", "dice": ["red", "blue", "green"], "x": 1}, "unknown_field"),
     (_over, 0, ROLL, "game_over"),
     (_over, HOST, {"type": "away", "seat": 0}, "game_over"),
     (_fresh, 0, {"type": "timeout"}, "not_host"),

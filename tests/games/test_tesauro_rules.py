@@ -606,6 +606,7 @@ def shuffling() -> Table:
 REFUSALS = [
     (writing, 1, {"type": "dance"}, "unknown_action"),
     (writing, 1, "tile", "unknown_action"),
+    (writing, 1, {"type": "tile", "category": "food", "colour": "red"}, "unknown_field"),
     (over, 0, {"type": "crazy"}, "game_over"),
     (writing, 1, {"type": "timeout", "phase": "write", "turn": 1}, "not_host"),
     (writing, HOST, {"type": "tile", "category": "earth"}, "bad_seat"),

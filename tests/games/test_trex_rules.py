@@ -860,6 +860,7 @@ REFUSALS = [
     (fresh, 0, {"type": "dance"}, "unknown_action"),
     (fresh, 0, "skip", "unknown_action"),
     (fresh, 0, {"type": 3}, "unknown_action"),
+    (fresh, 0, {"type": "skip", "pad": ["x"] * 500}, "unknown_field"),
     (over, 0, {"type": "skip"}, "game_over"),
     (over, HOST, {"type": "away", "seat": 0}, "game_over"),
     (fresh, 0, {"type": "timeout"}, "not_host"),

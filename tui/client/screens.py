@@ -240,13 +240,19 @@ class JoinScreen(PlayerScreen):
             code_field.display = False
         if self.error:
             code = self.error.get("code", "")
-            self.query_one("#join-error", Static).update(
-                Text(t(f"error.{code}", detail=self.error.get("message", "")), style="bold red")
-            )
+            if code == "bad_code" and "retry_after" in self._params():
+                code = "bad_code_wait"  # wrong again: the next try must wait
+            said = t(f"error.{code}", detail=self.error.get("message", ""), **self._params())
+            self.query_one("#join-error", Static).update(Text(said, style="bold red"))
             if code in ("bad_code", "code_needed"):
                 code_field.focus()
                 return
         name_field.focus()
+
+    def _params(self) -> dict[str, Any]:
+        """The refusal's parameters (`retry_after`), of the types a catalogue line takes."""
+        params = (self.error or {}).get("params") or {}
+        return {k: v for k, v in params.items() if isinstance(v, str | int | float)}
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name_value = self.query_one("#name", Input).value.strip()

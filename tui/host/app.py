@@ -40,6 +40,14 @@ class HostApp(App[None]):
             super().__init__()
             self.events = events
 
+    class Alert(Message):
+        """The door: wrong codes from an address, an address blocked, no file handles."""
+
+        def __init__(self, kind: str, details: dict[str, Any]) -> None:
+            super().__init__()
+            self.kind = kind
+            self.details = details
+
     def __init__(
         self,
         room: Room,
@@ -57,12 +65,16 @@ class HostApp(App[None]):
         self.fast_zeroconf = fast_zeroconf
         self.advertiser: Any = None
         self.addresses: list[str] = []
+        self._advertised = (len(room.seats), room.game_id or "", room.code is not None)
         self.story = Story()
         names = [s.name for s in room.seats]
         for event in room.history:  # a resumed table remembers what happened
             if line := describe(room.game_id, event, names):
                 self.story.add(line)
         room.subscribe(lambda events: self.post_message(self.RoomChanged(events)))
+        self.server.alerts.append(
+            lambda kind, details: self.post_message(self.Alert(kind, details))
+        )
 
     async def on_mount(self) -> None:
         self.title = f"hubbub — {self.room.name}"
@@ -95,6 +107,11 @@ class HostApp(App[None]):
     async def _advertise(self) -> None:
         from net.discovery import Advertiser
 
+        self._advertised = (
+            len(self.room.seats),
+            self.room.game_id or "",
+            self.room.code is not None,
+        )
         self.advertiser = Advertiser(
             room_name=self.room.name,
             port=self.server.port,
@@ -153,8 +170,15 @@ class HostApp(App[None]):
                 if event["type"] in ("away", "back", "kicked"):
                     self.notify(line, timeout=3, markup=False)
         self.follow(message.events)
-        if self.advertiser is not None:
+        advertised = (len(self.room.seats), self.room.game_id or "", self.room.code is not None)
+        if self.advertiser is not None and advertised != self._advertised:
+            self._advertised = advertised  # a move changes none of it: the LAN hears nothing
             self.run_worker(self._update_advertisement(), group="zeroconf", exit_on_error=False)
+
+    def on_host_app_alert(self, message: Alert) -> None:
+        if message.kind == "out_of_files":
+            self.notify(t("host.out_of_files"), severity="error", timeout=10)
+        self.follow()  # the banner of every host screen shows what is going on at the door
 
     def follow(self, events: list[dict[str, Any]] | None = None) -> None:
         """Put up the screen of the room's phase, or redraw the one that is up. A dialog on
@@ -170,4 +194,5 @@ class HostApp(App[None]):
 
     async def _update_advertisement(self) -> None:
         with contextlib.suppress(Exception):
-            await self.advertiser.update(players=len(self.room.seats), game=self.room.game_id or "")
+            players, game, needs_code = self._advertised
+            await self.advertiser.update(players=players, game=game, needs_code=needs_code)

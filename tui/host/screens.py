@@ -24,6 +24,7 @@ from tui.widgets import (
     HelpScreen,
     KeyHints,
     SeatList,
+    absence,
     binding_help,
     seat_line,
     who_waits,
@@ -38,8 +39,10 @@ HELP_KEY = Binding("question_mark", "help", "key.help", key_display="?")
 CLAIM_KEYS = [
     Binding("a", "claim(True)", "key.claim_yes"),
     Binding("x", "claim(False)", "key.claim_no"),
+    Binding("exclamation_mark", "block", "key.block", key_display="!"),
 ]
-"""Someone asks for an away seat of their name: one key lets them in, one refuses."""
+"""Someone asks for an away seat of their name: one key lets them in, one refuses; a
+stranger guesses the code: one key blocks the address."""
 
 
 class HostScreen(KeyHints, Screen[None]):
@@ -58,6 +61,8 @@ class HostScreen(KeyHints, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "claim":
             return bool(self.host.room.claims)  # the keys exist only while someone asks
+        if action == "block":
+            return bool(self._suspects())
         return True
 
     def action_claim(self, approve: bool) -> None:
@@ -65,15 +70,35 @@ class HostScreen(KeyHints, Screen[None]):
         if room.claims:
             room.decide(room.claims[0].id, approve)
 
-    def claim_line(self) -> Text | None:
-        """The oldest open claim, as a banner, or None."""
-        room = self.host.room
-        if not room.claims:
+    def action_block(self) -> None:
+        suspects = self._suspects()
+        if suspects:
+            self.host.server.block(suspects[0][0])
+
+    def _suspects(self) -> list:
+        doorman = self.host.server.doorman
+        return [(a, k) for a, k in doorman.suspects() if a not in doorman.blocked]
+
+    def alerts(self) -> Text | None:
+        """What the host must know now, one line each: someone asking for a seat, a stranger
+        guessing the code, no file handles left, the table not being saved."""
+        room, server = self.host.room, self.host.server
+        lines = []
+        if room.claims:
+            claim = room.claims[0]
+            lines.append(t("host.claim", name=room.seats[claim.seat].name, peer=claim.peer))
+        if suspects := self._suspects():
+            address, knocks = suspects[0]
+            lines.append(t("host.guessing", address=address, n=knocks.tried))
+        if server.out_of_files:
+            lines.append(t("host.out_of_files"))
+        if room.save_problem:
+            lines.append(t("host.cannot_save", error=room.save_problem))
+        if not lines:
             return None
-        claim = room.claims[0]
-        line = Text(t("host.claim", name=room.seats[claim.seat].name, peer=claim.peer))
-        line.stylize("bold black on yellow")
-        return line
+        text = Text("\n".join(f" {line} " for line in lines))
+        text.stylize("bold black on yellow")
+        return text
 
     def action_help(self) -> None:
         body = t(f"{self.HELP}.body")
@@ -122,7 +147,7 @@ class LobbyScreen(HostScreen):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield Static(id="claim")
+        yield Static(id="alerts")
         with Horizontal(id="lobby-top"):
             with Vertical(id="code-box", classes="box"):
                 yield Static(id="code")
@@ -146,7 +171,7 @@ class LobbyScreen(HostScreen):
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         self.catch_up_feed()
-        show_claim(self)
+        show_alerts(self)
         code = Text()
         if room.code:
             code.append(t("lobby.code_is") + "\n", style="dim")
@@ -332,7 +357,7 @@ class TableScreen(HostScreen):
     def compose(self) -> ComposeResult:
         room = self.host.room
         yield Header(show_clock=False)
-        yield Static(id="claim")
+        yield Static(id="alerts")
         with Horizontal(id="table-main"):
             with Vertical(id="table-left"):
                 yield ui_for(room.game_id).table(id="game-table")
@@ -352,7 +377,7 @@ class TableScreen(HostScreen):
         room = self.host.room
         summary = room.summary()
         self.catch_up_feed()
-        show_claim(self)
+        show_alerts(self)
         self._show_waiting(summary)
         self.query_one("#seats", SeatList).show(summary)
         view = room.game_view(None)
@@ -367,18 +392,21 @@ class TableScreen(HostScreen):
         and, where the game has no bot, what the host can do about it."""
         room = self.host.room
         summary = summary or room.summary()
-        seats = summary["seats"]
+        seats = summary["seats"][: summary["players"]]
         away = [s for s in summary["waiting"] if s < len(seats) and seats[s]["away_for"]]
-        line = who_waits(summary) if away else None  # whose turn it is, the game says itself
-        box = self.query_one("#waiting", Static)
-        box.display = line is not None
-        if line is None:
-            return
-        text = Text(line, style="bold")
-        stuck = [s for s in away if not seats[s]["standin"]]
+        text = Text()
+        if away:  # whose turn it is, the game says itself; that they are away, this line
+            text.append(who_waits(summary) or "", style="bold")
         game = room.game
-        if stuck and game is not None and not game.bots:
-            text.append("  " + t("table.host_can"), style="yellow")
+        if game is not None and not game.bots:  # nobody stands in: the host decides
+            gone = [i for i, s in enumerate(seats) if s["away_for"] is not None]
+            if gone and not away:
+                names = ", ".join(f"{seats[i]['name']} ({absence(seats[i])})" for i in gone)
+                text.append(t("table.away_no_bot", names=names), style="bold")
+            if gone:
+                text.append("  " + t("table.host_can"), style="yellow")
+        box = self.query_one("#waiting", Static)
+        box.display = bool(text)
         box.update(text)
 
     def idle_reason(self) -> str | None:
@@ -395,12 +423,12 @@ class TableScreen(HostScreen):
         self.app.push_screen(KickScreen())
 
 
-def show_claim(screen: HostScreen) -> None:
-    banner = screen.query_one("#claim", Static)
-    line = screen.claim_line()
-    banner.display = line is not None
-    if line is not None:
-        banner.update(line)
+def show_alerts(screen: HostScreen) -> None:
+    banner = screen.query_one("#alerts", Static)
+    text = screen.alerts()
+    banner.display = text is not None
+    if text is not None:
+        banner.update(text)
     screen.refresh_bindings()
 
 
@@ -449,7 +477,7 @@ class ResultsScreen(HostScreen):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield Static(id="claim")
+        yield Static(id="alerts")
         with Horizontal(id="table-main"):
             yield ui_for(self.host.room.game_id).table(id="game-table")
             with Vertical(id="table-side"):
@@ -466,7 +494,7 @@ class ResultsScreen(HostScreen):
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         self.catch_up_feed()
-        show_claim(self)
+        show_alerts(self)
         result = room.result() or {"scores": [], "winners": []}
         self.query_one("#results", Static).update(
             results_text(result, [s.name for s in room.seats])
