@@ -12,8 +12,17 @@ import random
 from typing import Any
 
 from games import CHANCE, HOST, IllegalAction, Option
+from games.rulebook import action_type
 
 CARDS = [f"secret-{n:02d}" for n in range(1, 21)]
+SHAPES = {
+    "reveal": (),
+    "pass": (),
+    "chance": ("outcome",),
+    "timeout": ("step",),
+    "away": ("seat",),
+    "back": ("seat",),
+}
 
 
 def card_value(card: str) -> int:
@@ -56,7 +65,7 @@ class Peek:
         return state["turn"] >= len(state["players"])
 
     def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
-        kind = action.get("type")
+        kind = action_type(action, SHAPES)
         if seat == CHANCE and kind == "chance" and not state["hands"]:
             order = action["outcome"]
             state["hands"] = [CARDS[order[i]] for i in range(len(state["players"]))]

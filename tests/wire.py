@@ -62,7 +62,16 @@ class Wire:
         await self.writer.drain()
 
     async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
-        message = await asyncio.wait_for(read_message(_Tap(self)), timeout)
+        """The next message; the host's pings are answered on the way, as any client does
+        (a wire that stops reading stops answering: the host then finds it dead)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            left = max(0.001, deadline - loop.time())
+            message = await asyncio.wait_for(read_message(_Tap(self)), left)
+            if message["type"] != "ping":
+                break
+            self.writer.write(encode({"type": "pong", "t": message["t"]}))
         if message["type"] == "view":
             self.views.append(message)
         return message

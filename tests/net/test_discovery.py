@@ -25,6 +25,7 @@ from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
 from net import discovery
 from net.discovery import SERVICE_TYPE, Advertiser, Browser, HostInfo, local_addresses
+from net.room import Room
 
 LOOPBACK = "127.0.0.1"
 PROTOCOL = 3
@@ -200,6 +201,56 @@ async def test_update_reaches_the_browser_including_going_back(net: Net) -> None
         lambda: (h := with_id(browser, room_id)) is not None and not h.needs_code, "open room"
     )
     assert len([h for h in browser.hosts.values() if h.room_id == room_id]) == 1
+
+
+@pytest.mark.asyncio
+async def test_an_update_that_changes_nothing_sends_nothing(net: Net) -> None:
+    adv = await net.advertise(players=2, game="tallyup", needs_code=True)
+    await adv.update(players=2, game="tallyup", needs_code=True)  # a move: nothing it says
+    assert adv.announcements == 0
+    await adv.update(players=3, game="tallyup", needs_code=True)
+    assert adv.announcements == 1
+
+
+async def test_the_table_re_announces_only_what_changes_it(peek, state_dir):
+    """Every move of a game passes through the host app; only a seat, the game or the code
+    changes the advertisement."""
+    from tui.host.app import HostApp
+
+    class Counting:
+        updates = 0
+
+        async def update(self, **changes):
+            Counting.updates += 1
+
+        async def close(self):
+            pass
+
+    room = Room("Quiet", game_id="peek", open_room=True)
+    room.room_options["grace"] = 0
+    app = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with app.run_test() as pilot:
+        app.advertiser = Counting()
+        for name in ("Ann", "Bob"):
+            room.connected(room.join(name, None), returning=False)
+        room.set_option("turn_seconds", 30.0)
+        await pilot.pause()
+        before = Counting.updates
+        assert before >= 1  # the seats changed what it says
+        room.start()
+        for seat in (0, 1):
+            room.act(seat, {"type": "reveal"})
+        await pilot.pause()
+        assert room.phase == "over" and Counting.updates == before
+
+
+@pytest.mark.asyncio
+async def test_the_records_of_a_crashed_host_run_out_within_two_minutes(net: Net) -> None:
+    """A crashed host sends no goodbye: its records must expire in the players' caches."""
+    adv = await net.advertise()
+    records = adv._info.dns_addresses() + [adv._info.dns_pointer(), adv._info.dns_text()]
+    records.append(adv._info.dns_service())
+    assert records and all(record.ttl <= 120 for record in records)
 
 
 @pytest.mark.asyncio

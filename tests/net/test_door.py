@@ -1,0 +1,181 @@
+"""A stranger on the Wi-Fi cannot break the table: over real sockets on loopback.
+
+Wrong room codes are slowed per address and shown to the host, who can block the address; a
+client that stops reading or answering is shown away within seconds while the others play; a
+seat reconnecting in a loop costs the others a few views a second; connections that never say
+hello cannot use up the host's file handles; odd tokens and junk arguments are refused with
+their codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from net import doorman as door
+from net.doorman import Doorman, address_key, seconds_to_try_every_code
+from net.protocol import PROTOCOL_VERSION
+from net.room import PRESENCE_DELAY, Room
+from net.savefile import read_records
+from net.server import Server
+from tests.wire import Wire, until
+
+WEEK = 7 * 24 * 3600
+LOOP_SECONDS = 1.5
+
+
+@pytest.fixture
+async def table(peek):
+    room = Room("Door", game_id="peek", code="KXMT")
+    server = Server(room, host="127.0.0.1", port=0)
+    alerts: list[tuple[str, dict]] = []
+    server.alerts.append(lambda kind, details: alerts.append((kind, details)))
+    await server.start()
+    server.seen_alerts = alerts
+    yield server
+    await server.close()
+    room.close()
+
+
+def test_guessing_every_code_from_one_laptop_takes_more_than_a_week():
+    assert seconds_to_try_every_code() > WEEK
+    clock = [0.0]
+    doorman = Doorman(clock=lambda: clock[0])
+    waits = [doorman.wrong_code("10.0.0.9") for _ in range(12)]
+    assert waits[: door.FREE_TRIES] == [0.0] * door.FREE_TRIES  # typos are free
+    assert waits[door.FREE_TRIES :] == [1, 2, 4, 8, 16, 32, 60]  # then twice as long, to 60 s
+    assert doorman.code_wait("10.0.0.9") == 60
+    clock[0] += 60
+    doorman.right_code("10.0.0.9")  # the right code forgives the address
+    assert doorman.code_wait("10.0.0.9") == 0 and doorman.wrong_code("10.0.0.9") == 0
+
+
+def test_an_ipv6_laptop_counts_by_its_64():
+    assert address_key("2001:db8::1") == address_key("2001:db8::ffff:1234") == "2001:db8::/64"
+    assert address_key("::ffff:10.0.0.9") == "10.0.0.9"
+
+
+async def test_wrong_codes_are_slowed_shown_and_the_address_can_be_blocked(table):
+    for attempt in range(door.FREE_TRIES + 1):
+        wire = await Wire.join(table.port, f"Guess{attempt}", code="ZZZZ")
+        error = await wire.expect("error")
+        assert error["code"] == "bad_code"
+    assert error["params"]["retry_after"] == 1  # the first wait after the free tries
+    wire = await Wire.join(table.port, "Guesser", code="KXMT")  # even the right one waits
+    error = await wire.expect("error")
+    assert error["code"] == "slow_down" and error["params"]["retry_after"] > 0
+    assert table.room.seats == []
+    kind, details = table.seen_alerts[-1]
+    assert kind == "wrong_code" and details["address"] == "127.0.0.1"
+    assert details["tried"] == door.FREE_TRIES + 1
+    assert table.doorman.suspects()[0][0] == "127.0.0.1"
+    table.block("127.0.0.1")
+    wire = await Wire.join(table.port, "Again", code="KXMT")
+    assert (await wire.expect("error"))["code"] == "blocked"
+    assert await wire.closed()
+
+
+async def test_a_token_that_is_not_ascii_is_just_unknown(table):
+    wire = await Wire.connect(table.port)
+    await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": "токен-💥"})
+    assert (await wire.expect("error"))["code"] == "unknown_token"
+
+
+async def test_junk_arguments_are_refused_and_never_logged(table):
+    table.room.code = None  # open, for this one
+    ann = await Wire.join(table.port, "Ann")
+    await ann.expect("welcome")
+    table.room.start()
+    await ann.view_where(lambda v: v["game"] is not None)
+    junk = {"type": "reveal", "payload": "x" * 900}
+    await ann.send({"type": "action", "action": junk, "ref": 1})
+    error = await ann.expect("error")
+    assert error["code"] == "unknown_field" and error["params"] == {"field": "payload"}
+    assert all(action.get("payload") is None for _, action in table.room.log)
+
+
+async def test_a_client_that_stops_answering_is_away_within_seconds(table, monkeypatch):
+    """The host's own pings find it (here ten times faster than the real 2 s / 7 s)."""
+    monkeypatch.setattr("net.server.PING_EVERY", 0.2)
+    monkeypatch.setattr("net.server.DEAD_AFTER", 0.7)
+    table.room.code = None
+    frozen = await Wire.join(table.port, "Frozen")  # it will never read or answer again
+    await frozen.expect("welcome")
+    bob = await Wire.join(table.port, "Bob")  # Bob reads, so he answers the pings
+    await bob.expect("welcome")
+    both = [True, True]
+    await bob.view_where(lambda v: [s["connected"] for s in v["room"]["seats"]] == both)
+    view = await bob.view_where(lambda v: v["room"]["seats"][0]["connected"] is False)
+    assert view["room"]["seats"][1]["connected"]  # Bob, who answers, stays
+    assert frozen.views == []  # (it never read a thing)
+
+
+async def test_a_seat_reconnecting_in_a_loop_costs_the_others_a_few_views_a_second(table):
+    table.room.code = None
+    ann = await Wire.join(table.port, "Ann")
+    await ann.expect("welcome")
+    loop_seat = await Wire.join(table.port, "Loop")
+    token = (await loop_seat.expect("welcome"))["token"]
+    loop_seat.close()
+    await until(lambda: not table.room.seats[1].connected)
+    await asyncio.sleep(0.3)  # the drop told; from here Ann's views are counted
+    ann.views.clear()
+    counting = asyncio.create_task(drain(ann))
+    started = time.monotonic()
+    tries = refused = 0
+    while time.monotonic() - started < LOOP_SECONDS:  # as fast as it can: hello, drop, again
+        wire = await Wire.join(table.port, "", token=token)
+        reply = await wire.recv()
+        tries += 1
+        refused += reply["type"] == "error" and reply["code"] == "slow_down"
+        wire.close()
+    await asyncio.sleep(0.3)  # the last drop told
+    counting.cancel()
+    assert refused >= tries - door.SEAT_BURST - 2  # a few reconnects, then it must wait
+    # the comings and goings reach Ann together, at most every PRESENCE_DELAY
+    bound = (LOOP_SECONDS + 0.3) / PRESENCE_DELAY + 1
+    assert len(ann.views) <= bound, f"{len(ann.views)} views for {tries} reconnects"
+
+
+async def drain(wire: Wire) -> None:
+    while True:
+        await wire.recv(timeout=30)
+
+
+def test_idle_connections_cannot_use_up_the_host_s_file_handles(tmp_path):
+    """400 connections that never say hello, to a host allowed 256 open files (the macOS
+    default): newcomers still join and the save file stays current."""
+    save = tmp_path / "nofile.save"
+    hostd = Path(__file__).resolve().parents[2] / "tools" / "hostd.py"
+    host = subprocess.Popen(
+        [sys.executable, str(hostd), "--game", "tallyup", "--open", "--save", str(save),
+         "--nofile", "256"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        port = json.loads(host.stdout.readline())["ready"]
+
+        async def attack() -> None:
+            idle = []
+            for _ in range(400):
+                idle.append(await asyncio.open_connection("127.0.0.1", port))
+            ann = await Wire.join(port, "Ann")
+            assert (await ann.expect("welcome", timeout=15))["seat"] == 0
+            bob = await Wire.join(port, "Bob")
+            assert (await bob.expect("welcome", timeout=15))["seat"] == 1
+            for _, writer in idle:
+                writer.close()
+
+        asyncio.run(attack())
+        snapshot, _ = read_records(save)
+        names = [s["name"] for s in snapshot["seats"]]
+        assert names == ["Ann", "Bob"]
+    finally:
+        host.kill()
+        host.wait(5)

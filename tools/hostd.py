@@ -1,0 +1,73 @@
+"""A host without a screen: the room and its server, for tests and measurements.
+
+    python tools/hostd.py --port 47470 --interface 127.0.0.1 --game tallyup --open \\
+        [--save FILE] [--resume] [--nofile 256] [--bots 2]
+
+It prints one JSON line per room change to stdout — `{"version", "phase", "events",
+"seats": [{"name", "connected", ...}]}` — after a first line `{"ready": port}`, so a test
+can read what the room did without a terminal. `--nofile` lowers the process's limit of open
+files first (the macOS default is 256), to see the host run out of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import resource
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from net.room import Room  # noqa: E402
+from net.server import Server  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--interface", default="127.0.0.1")
+    parser.add_argument("--game", default="tallyup")
+    parser.add_argument("--open", action="store_true")
+    parser.add_argument("--code")
+    parser.add_argument("--save", type=Path)
+    parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--nofile", type=int)
+    parser.add_argument("--bots", type=int, default=0)
+    parser.add_argument("--grace", type=float)
+    args = parser.parse_args(argv)
+    if args.nofile:
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (args.nofile, hard))
+    asyncio.run(serve(args))
+
+
+async def serve(args: argparse.Namespace) -> None:
+    if args.resume:
+        room = Room.resume(args.save)
+    else:
+        room = Room(
+            "hostd", game_id=args.game, open_room=args.open, code=args.code, save_path=args.save
+        )
+        for _ in range(args.bots):
+            room.add_bot()
+    if args.grace is not None:
+        room.room_options["grace"] = args.grace
+    server = Server(room, host=args.interface, port=args.port)
+
+    def tell(events: list[dict]) -> None:
+        seats = room.summary()["seats"]
+        line = {"version": room.version, "phase": room.phase, "events": events, "seats": seats}
+        print(json.dumps(line, ensure_ascii=False, default=str), flush=True)
+
+    room.subscribe(tell)
+    server.alerts.append(lambda kind, details: print(json.dumps({"alert": kind, **details})))
+    await server.start()
+    room.start_clocks()
+    print(json.dumps({"ready": server.port}), flush=True)
+    await asyncio.Event().wait()  # until killed
+
+
+if __name__ == "__main__":
+    main()
