@@ -166,6 +166,7 @@ class Room:
         self._bots: dict[int, Any] = {}
         self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
         self.deck = deck  # a group's own deck file, for the games that take one
+        self._journal([], snapshot=True)  # the file (and its descriptor) from the start
 
     # --- reading ------------------------------------------------------------------------
 
@@ -903,6 +904,7 @@ class Room:
                 room._resumed_clock = (saved["clock"]["for"], saved["clock"]["left"])
         room.save_path = save_path
         room.journal = Journal(save_path)  # the file goes on: new changes are appended
+        room.journal.open()
         room._journaled = len(room.log)
         return room
 

@@ -90,27 +90,43 @@ class Journal:
 
     def snapshot(self, record: dict[str, Any]) -> None:
         """Start the file afresh with this snapshot (or append it, if a fresh file can't be
-        had)."""
+        had). The new file's descriptor is the journal's from then on: it is opened before
+        the old one is let go, so the journal is never without one (a host out of file
+        handles still saves)."""
         if self.closed:
             return
         data = frame(record)
         try:
-            write_atomically(self.path, data, sync=False)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
         except OSError as exc:
-            log.warning("cannot replace %s (%s): appending the snapshot instead", self.path, exc)
+            log.warning("cannot start %s afresh (%s): the snapshot is appended", self.path, exc)
             self._append(data)
             return
-        old, self._fd = self._fd, None
+        try:
+            _write_all(fd, data)
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            log.warning("cannot start %s afresh (%s): the snapshot is appended", self.path, exc)
+            self._append(data)
+            return
+        old, self._fd = self._fd, fd
         if old is not None:
             with contextlib.suppress(OSError):
                 os.close(old)
-        self._open()
         self._ok()
         self._fsync_soon()
 
     def append(self, record: dict[str, Any]) -> None:
         if not self.closed:
             self._append(frame(record))
+
+    def open(self) -> bool:
+        """Hold the file's descriptor from now on (a resumed table's journal goes on)."""
+        return self._open()
 
     def _open(self) -> bool:
         if self._fd is not None:
@@ -126,9 +142,7 @@ class Journal:
         if not self._open():
             return
         try:
-            written = os.write(self._fd, data)
-            while written < len(data):  # a regular file takes it all; a full disk may not
-                written += os.write(self._fd, data[written:])
+            _write_all(self._fd, data)
         except OSError as exc:
             self._fail(exc)
             return
@@ -177,6 +191,15 @@ class Journal:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
             self._fd = None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write at the end of the file (the journal's descriptor is not opened for appending when
+    it was the snapshot's temporary file)."""
+    os.lseek(fd, 0, os.SEEK_END)
+    written = os.write(fd, data)
+    while written < len(data):  # a regular file takes it all; a full disk may not
+        written += os.write(fd, data[written:])
 
 
 class SaveFileError(Exception):

@@ -42,6 +42,7 @@ IDLE_TIMEOUT = 30.0
 MAX_BACKLOG = 256 * 1024
 """Bytes waiting for a reader that does not keep up: beyond this its link is cut at once."""
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+FILES_QUIET = 10.0
 
 Alert = Callable[[str, dict[str, Any]], None]
 """What the host screen is told: ("wrong_code", {address, tried, wait}), ("blocked", {...}),
@@ -98,6 +99,7 @@ class Server:
         self.doorman = Doorman()
         self.alerts: list[Alert] = []
         self.out_of_files: str | None = None  # the last "too many open files", while it lasts
+        self._out_at = 0.0
         self.last_broadcast = 0.0  # perf_counter of the latest views sent, for measurements
         room.subscribe(self._on_room_change)
         room.on_renumber(self._renumber)
@@ -146,6 +148,7 @@ class Server:
                 log.error("out of file handles (%s): new players wait; the table goes on", exc)
                 self._alert("out_of_files")
             self.out_of_files = str(exc)
+            self._out_at = time.monotonic()
             for stale in list(self._greeting)[: max(1, len(self._greeting) // 2)]:
                 self._drop_greeting(stale)
             return
@@ -155,7 +158,9 @@ class Server:
             loop.default_exception_handler(context)
 
     def _files_again(self) -> None:
-        if self.out_of_files is not None:
+        """Handles are back once accepting has worked for FILES_QUIET seconds on end (said
+        once, not at every accept between two shortages)."""
+        if self.out_of_files is not None and time.monotonic() - self._out_at > FILES_QUIET:
             self.out_of_files = None
             log.warning("file handles are free again: new players can join")
             self._alert("files_again")

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from net.room import Room  # noqa: E402
-from net.server import Server  # noqa: E402
+from net.room import Room
+from net.server import Server
 
 
 def main(argv: list[str] | None = None) -> None:
