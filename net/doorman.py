@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 FREE_TRIES = 5
 """Wrong codes an address may try before it has to wait."""
 MAX_WAIT = 60.0
-"""The longest wait between two tries, reached after ten wrong codes."""
+"""The longest wait between two tries, reached at the twelfth wrong code."""
 HELLO_BURST = 20
 """Hellos an address may send at once (a whole family's laptops behind one NAT, say)."""
 HELLOS_PER_SECOND = 2.0
@@ -100,6 +100,8 @@ class Doorman:
 
     def seat_hello(self, seat_token: str) -> float:
         """A seat comes back with its token: 0, or how long it must wait first."""
+        if len(self._seats) > 1000:  # tokens change (kicks, claims): forget the old ones
+            self._seats.clear()
         bucket = self._seats.setdefault(seat_token, Bucket(SEAT_BURST, SEAT_HELLOS_PER_SECOND))
         return bucket.take(self.clock())
 
@@ -128,9 +130,6 @@ class Doorman:
         """Addresses that got the code wrong more than the free tries, the worst first."""
         found = [(a, k) for a, k in self.knocks.items() if k.tried > FREE_TRIES]
         return sorted(found, key=lambda item: (-item[1].tried, item[0]))
-
-    def forget_seat(self, seat_token: str) -> None:
-        self._seats.pop(seat_token, None)
 
 
 def seconds_to_try_every_code(codes: int = 24**4) -> float:

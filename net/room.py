@@ -129,8 +129,10 @@ class Room:
         bot_pace: float = 1.0,
         deck: str | None = None,
         settings: HostSettings | None = None,
+        clock: Callable[[], float] = _now,
     ) -> None:
         self.name = clean_text(name, 40) or "hubbub"
+        self.clock = clock  # for how long seats are away (screenshots stop it)
         self.room_id = room_id or secrets.token_hex(6)
         self.code: str | None = None if open_room else (code or new_code())
         self.game_id = game_id if game_id in GAMES else next(iter(GAMES), None)
@@ -199,13 +201,13 @@ class Room:
 
     def summary(self) -> dict[str, Any]:
         """The room as everybody may see it (no tokens, no code)."""
-        now = _now()
+        now = self.clock()
         return {
             "name": self.name,
             "id": self.room_id,
             "phase": self.phase,
             "game": self.game_id,
-            "options": dict(self.options),
+            "options": {k: v for k, v in self.options.items() if k != "deck"},  # a host path
             "room_options": dict(self.room_options),
             "needs_code": self.code is not None,
             "players": self.players,
@@ -338,7 +340,7 @@ class Room:
             return
         who = self.seats[seat]
         who.connected = False
-        who.away_since = _now()
+        who.away_since = self.clock()
         if self._plays(seat) and not who.leaving:
             self._start_grace(seat)
         self._presence([{"type": "away", "seat": seat}])
@@ -531,7 +533,7 @@ class Room:
         self.phase = "playing"
         for seat, who in enumerate(self.seats):  # away since the lobby: the grace starts now
             if who.human and not who.connected:
-                who.away_since = who.away_since or _now()
+                who.away_since = who.away_since or self.clock()
                 self._start_grace(seat)
         events = [{"type": "game_started", "game": game.id}]
         events += self._run_chance()
@@ -568,8 +570,10 @@ class Room:
         if action.get("type") in ("chance", "timeout", "away", "back"):
             raise IllegalAction("not_yours", "illegal.not_yours")
         began = self._moments.get(seat)
-        if made_at is not None and began is not None and made_at < began[1]:
-            raise IllegalAction("stale", "illegal.stale", version=began[1])
+        if made_at is not None and (
+            made_at > self.version or (began is not None and made_at < began[1])
+        ):  # made before the seat's decision changed — or from a view that never was
+            raise IllegalAction("stale", "illegal.stale", version=began[1] if began else 0)
         events = game.apply(self.state, seat, action)
         self.log.append([seat, action])
         events += self._run_chance()
@@ -639,7 +643,7 @@ class Room:
         self._cancel_grace(seat)
         if not self.grace:
             return
-        due = _now() + self.grace
+        due = self.clock() + self.grace
         handle = None
         with contextlib.suppress(RuntimeError):
             handle = asyncio.get_running_loop().call_later(self.grace, self._grace_over, seat)
@@ -793,7 +797,7 @@ class Room:
         """Arm the timer, the grace times and the bots of a resumed room, once a loop runs."""
         for seat in range(len(self.seats)):
             if self._plays(seat) and not self.seats[seat].connected:
-                self.seats[seat].away_since = _now()
+                self.seats[seat].away_since = self.clock()
                 if not self.seats[seat].leaving and seat not in self._held_away:
                     self._start_grace(seat)
         self._track_moments()

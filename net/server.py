@@ -58,7 +58,6 @@ class Connection:
         self.address = peer[0] if isinstance(peer, tuple) else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
         self.answered = time.monotonic()  # the last pong to one of our pings
-        self.task: asyncio.Task | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         try:
@@ -217,14 +216,13 @@ class Server:
         for connection in list(self._all):
             if address_key(connection.address) == address_key(address):
                 connection.send(_error("blocked", "the host has blocked this address"))
-                connection.abort()
+                connection.close()  # told first: the frame goes out, then the link
         self._alert("blocked", address=address_key(address))
 
     # --- one connection -----------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(reader, writer)
-        connection.task = asyncio.current_task()
         self._all.add(connection)
         self._files_again()  # a connection was accepted: handles are there again
         self._greeting[connection] = None
@@ -253,9 +251,6 @@ class Server:
             connection.send(_error(exc.code, exc.detail, params=exc.params))
         except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
             pass
-        except asyncio.CancelledError:
-            if connection.seat is None:
-                raise  # dropped before its hello, or the server is closing
         except Exception:
             log.exception("connection %s failed", connection.peer)
             connection.send(_error("internal", "the host had a problem with this connection"))
@@ -285,9 +280,7 @@ class Server:
             await asyncio.sleep(PING_EVERY)
             if loop.time() - connection.answered > DEAD_AFTER:
                 log.info("%s answers no pings: its link is cut", connection.peer)
-                connection.abort()
-                if connection.task is not None:
-                    connection.task.cancel()  # a read that would wait for TCP's own verdict
+                connection.abort()  # its pending read ends at once (not at TCP's verdict)
                 return
             connection.send({"type": "ping", "t": round(loop.time(), 3)})
 
@@ -370,8 +363,8 @@ class Server:
 
     async def _claim(self, connection: Connection, hello: dict[str, Any]) -> int | None:
         """Someone without the token asks for an away seat by its name: they wait (told so
-        with `pending`) until the host lets them in or refuses, or they give up. Pings are
-        answered meanwhile; anything else waits."""
+        with `pending`) until the host lets them in or refuses, or they give up or vanish
+        (the host pings them meanwhile). Anything but pings, pongs and `bye` is ignored."""
         decided: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
 
         def resolve(token: str | None) -> None:
@@ -380,18 +373,26 @@ class Server:
 
         claim = self.room.claim(hello["name"], hello.get("code"), connection.peer, resolve)
         connection.send({"type": "pending", "reason": "claim", "seat": claim.seat})
+        loop = asyncio.get_running_loop()
+        connection.answered = loop.time()
         reading: asyncio.Task | None = None
         try:
             while not decided.done():
                 reading = reading or asyncio.ensure_future(read_message(connection.reader))
-                await asyncio.wait({decided, reading}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(
+                    {decided, reading}, timeout=PING_EVERY, return_when=asyncio.FIRST_COMPLETED
+                )
                 if reading.done():
                     message = reading.result()  # a dropped link raises: the claim goes
                     reading = None
                     if message["type"] == "bye":
                         return None
-                    if message["type"] == "ping":
+                    if message["type"] in ("ping", "pong"):
                         self._dispatch(connection, message)
+                    continue  # anything else is ignored until the host has decided
+                if loop.time() - connection.answered > DEAD_AFTER:
+                    return None  # the claimant vanished: the claim goes with it
+                connection.send({"type": "ping", "t": round(loop.time(), 3)})
         finally:
             if reading is not None:
                 reading.cancel()

@@ -134,6 +134,7 @@ class Table:
             code=CODE,
             room_id="fixed",
             rng=rng or self.dice,
+            clock=lambda: 1000.0,  # away times stand still in a picture
         )
         self.events: list[dict[str, Any]] = []
         self.batches: list[list[dict[str, Any]]] = []  # the events, as each change told them
@@ -240,6 +241,31 @@ def finished_table() -> Table:
     assert table.room.phase == "over", table.room.phase
     table.room.disconnected(1)
     return table
+
+
+def away_table() -> Table:
+    """A game under way whose sealed choice waits for Boris, whose laptop went to sleep 12 s
+    ago: a bot plays for him in 8 s."""
+    table = playing_table()
+    room = table.room
+    if room.game_id == "tallyup":
+        table.play(lambda v: v["phase"] == "choice" and not v["locked"][BORIS])
+    room.disconnected(BORIS)
+    now = room.clock()
+    room.seats[BORIS].away_since = now - 12
+    room._grace[BORIS] = (None, now + 8)
+    room.summary()
+    return table
+
+
+def at_the_door(app: HostApp) -> None:
+    """Someone asks for Boris's away seat; a stranger guessed the room code nine times."""
+    room = app.room
+    if room.seats[BORIS].connected:
+        room.disconnected(BORIS)
+    room.claim("Boris", CODE, "192.168.1.77:51234", lambda token: None)
+    for _ in range(9):
+        app.server.doorman.wrong_code("192.168.1.66")
 
 
 ANN, BORIS, BOT = 0, 1, 2  # the seats of lobby_table(); the player's scenes are Ann's
@@ -861,8 +887,10 @@ def host_scene(
     last_apart: bool = False,
     beat: int | None = None,
     timer: float | None = None,
+    prepare: Callable[[HostApp], None] | None = None,
 ) -> Callable[[], tuple[App[Any], RunBefore]]:
-    """The host app on `make()`'s room. With `last_apart`, the events of the room's last change
+    """The host app on `make()`'s room. `prepare(app)` runs once the app is up (the door's
+    alerts live in its server). With `last_apart`, the events of the room's last change
     reach the table in a message of their own once the history has been told (and its reveal
     count is over), as they would in play: the table's banners show the real way. With `beat`,
     the picture is taken on that beat of a reveal's count (0: "1…") instead of after it. With
@@ -870,6 +898,7 @@ def host_scene(
 
     def build() -> tuple[App[Any], RunBefore]:
         table = make()
+        table.room.history.clear()  # told below, the way the app hears it in play
         app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
         history = table.history() if last_apart else list(table.events)
 
@@ -880,6 +909,8 @@ def host_scene(
                 freeze_clocks(app)
             app.addresses = list(ADDRESSES)
             app.server.port = PORT  # shown only; the real socket listens elsewhere
+            if prepare is not None:
+                prepare(app)
             app.post_message(HostApp.RoomChanged(history))
             await pilot.pause()
             await until(pilot, lambda: _counting(app) is None)
@@ -916,6 +947,7 @@ def player_scene(
     screen: str | None = None,
     hosts: tuple[HostInfo, ...] = (),
     timer: float | None = None,
+    open_table: bool = False,
 ) -> Callable[[], tuple[App[Any], RunBefore]]:
     """A player app, told what the host would tell it: views and events of `make()`'s room,
     then `frames`, then the link state `link`. With `timer`, the room's countdown shows that
@@ -928,6 +960,11 @@ def player_scene(
         async def run_before(pilot: Pilot) -> None:
             await until(pilot, lambda: hasattr(app.screen, "show_link"))
             app.player_name = name or app.player_name
+            if open_table and address is not None:  # as the host list shows an open table
+                from tui.client.screens import JoinScreen
+
+                app.switch_screen(JoinScreen(*address, needs_code=False))
+                await until(pilot, lambda: app.screen.query("#code"))
             if table is not None:
                 room = table.room
                 app.post_message(ClientApp.LinkChanged("connected", None))
@@ -1026,6 +1063,24 @@ SCENES: tuple[Scene, ...] = (
         ("e",),
         snapshot=False,
     ),
+    Scene(
+        "host-table-away",
+        "The table waits for a player who is away, and says when a bot steps in",
+        host_scene(away_table),
+        big=True,
+    ),
+    Scene(
+        "host-table-door",
+        "At the door: a seat asked for by name, a stranger guessing the code",
+        host_scene(playing_table, prepare=at_the_door),
+        big=True,
+    ),
+    Scene(
+        "host-lobby-quit",
+        "Quitting with players seated asks first",
+        host_scene(lobby_table),
+        ("q",),
+    ),
     Scene("host-results", "Results of a finished game", host_scene(finished_table), big=True),
     Scene(
         "host-results-help",
@@ -1063,6 +1118,38 @@ SCENES: tuple[Scene, ...] = (
             name="Ann",
             link="refused",
             link_info={"code": "bad_code", "message": "the room code is wrong"},
+        ),
+    ),
+    Scene(
+        "player-join-open",
+        "Join an open table: no code to type; a name typed replaces the one offered",
+        player_scene(address=(ADDRESSES[0], PORT), open_table=True),
+    ),
+    Scene(
+        "player-wait-claim",
+        "A lost laptop's seat, asked for by name: waiting for the host to agree",
+        player_scene(
+            lobby_table,
+            screen="WaitScreen",
+            you=BORIS,
+            link="pending",
+            link_info={"type": "pending", "reason": "claim", "seat": BORIS},
+            name="Boris",
+        ),
+    ),
+    Scene(
+        "player-game-leave",
+        "q mid-game asks first: a bot plays the seat to the end",
+        player_scene(playing_table, screen="GameScreen"),
+        ("q",),
+    ),
+    Scene(
+        "player-gone-resumable",
+        "The host closed the table mid-game: it can be resumed, and the app waits for it",
+        player_scene(
+            playing_table,
+            screen="GoneScreen",
+            frames=({"type": "kicked", "reason": "closed", "resumable": True},),
         ),
     ),
     Scene(

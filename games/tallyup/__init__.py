@@ -77,6 +77,15 @@ index), and exact `Fraction` odds — `bust_chance`, `tally_up_chance`, `up_die_
 
 Decisions the rules leave open
 ------------------------------
+Away players: the host (`net/room.py`) tells this game nothing while a dropped player's grace
+time runs, and after it has the game's bot play the seat (a stand-in) until the player is back
+(rules: "Away seats"). So in play the game hears `away` only from a host that has no stand-in;
+it keeps its own answer to `away` (below) for that case and for its tests.
+`waiting_for(state)`: the active player in choose_dice / roll / up_die / bonus_dice; the IN
+players not locked in during a sealed choice; nobody in a shout window (a race). `moment(state,
+seat)`: (phase, round, running total, Up Die): a second `roll` from the same view is stale, a
+changed side is not.
+
 - A player who is away counts as not locked in (as the rules say): the reveal waits until every
   IN player has locked in or the choice timer runs out, and then the away player stays IN.
   With no timer (`choice_seconds` 0) the table waits for them to come back, or for the host to

@@ -98,6 +98,14 @@ reason: "rounds" | "deck_empty", tie_break: [{round, tied}]}`.
 
 Decisions the rules leave open
 ------------------------------
+Away players: the host (`net/room.py`) tells this game nothing while a dropped player's grace
+time runs, and after it has the game's bot play the seat (a stand-in) until the player is back
+(rules: "Away seats"). So in play the game hears `away` only from a host that has no stand-in;
+it keeps its own answer to `away` (below) for that case and for its tests.
+`waiting_for(state)`: the reader choosing, the scholars still to give a definition, the speaker,
+the Sapiente judging. `moment(state, seat)`: (phase, turn, speaker): a second `pick` or `choose`
+from the same view is stale; a tile and then a definition are one moment.
+
 - The first Sapiente is seat 0; the Sapiente passes to the next seat ("to the left"); the
   reader is the seat after the Sapiente; turn order runs from the reader.
 - The reader sees both entries of the card they drew; the unchosen one is never shown to

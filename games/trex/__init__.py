@@ -3,8 +3,7 @@
 The package is the pure rules engine: `rules` (the state machine), `views` (what a seat may
 know), `deck` (the content files: action texts and the number-card composition) and `stacked`
 (chosen CHANCE outcomes that deal named cards — for tests, screenshots and demos). `TREX` is
-the `Game`. It is **not registered** in `games.GAMES` yet — it joins the host's game list once
-its screens exist; until then tests and tools import `games.trex.TREX` directly.
+the registered `Game`.
 
 Options: `vote_seconds` (the sudden-death vote's timer; 0 = no timer, the vote then waits for
 every voter), `coop` (the two-player cooperative variant — informative only: with exactly two

@@ -248,7 +248,7 @@ async def test_the_table_re_announces_only_what_changes_it(peek, state_dir):
 async def test_the_records_of_a_crashed_host_run_out_within_two_minutes(net: Net) -> None:
     """A crashed host sends no goodbye: its records must expire in the players' caches."""
     adv = await net.advertise()
-    records = adv._info.dns_addresses() + [adv._info.dns_pointer(), adv._info.dns_text()]
+    records = [*adv._info.dns_addresses(), adv._info.dns_pointer(), adv._info.dns_text()]
     records.append(adv._info.dns_service())
     assert records and all(record.ttl <= 120 for record in records)
 

@@ -188,7 +188,12 @@ class ClientApp(App[None]):
                 self._go(WaitScreen())
             else:
                 self._refresh()
-        elif status == "reconnecting" and self.room is None and message.info.get("attempt", 0) >= 3:
+        elif (
+            status == "reconnecting"
+            and self.room is None
+            and message.info.get("attempt", 0) >= 3
+            and not message.info.get("closed")  # closed to be resumed: wait for it
+        ):
             # Never got in: a wrong address or a host that is gone (it may linger in the LAN
             # list for minutes after a crash). Say so instead of retrying for ever.
             host, port = self.address or ("", 0)

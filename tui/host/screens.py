@@ -393,7 +393,9 @@ class TableScreen(HostScreen):
         room = self.host.room
         summary = summary or room.summary()
         seats = summary["seats"][: summary["players"]]
-        away = [s for s in summary["waiting"] if s < len(seats) and seats[s]["away_for"]]
+        away = [
+            s for s in summary["waiting"] if s < len(seats) and seats[s]["away_for"] is not None
+        ]
         text = Text()
         if away:  # whose turn it is, the game says itself; that they are away, this line
             text.append(who_waits(summary) or "", style="bold")
