@@ -94,6 +94,9 @@ class Game(Protocol):
     # Optional: `bot_view(state, seat) -> dict` — what a bot playing `seat` knows: the seat's
     # view plus the bot's own knowledge (Tesauro: words to bluff with). Bots are given it
     # instead of `view` when the game has it; it never leaves the host.
+    # Optional: `private_view(state, seat) -> dict` — what `seat`'s view adds to the table's,
+    # so that `view(state, seat) == view(state, None) | private_view(state, seat)` with no key
+    # of the table's changed: the host then packs the table's part once for every seat.
     # Optional: `check_deck(path, lang)` — a group's own content file, checked before the table
     # opens (raises ValueError saying the file, line and field).
 
@@ -117,14 +120,65 @@ class Game(Protocol):
         ...
 
 
-GAMES: dict[str, Game] = {}
-"""Every shipped game by id. Games register themselves when `games` is imported."""
+SHIPPED = ("tallyup", "trex", "tesauro")
+"""The packages of the shipped games, in the order the lobby offers them."""
+
+
+class Registry(dict):
+    """Every game by id. The shipped games are imported the first time anyone looks (they
+    register themselves), so that importing `games` for a helper costs nothing."""
+
+    _loaded = False
+
+    def _load(self) -> None:
+        if not Registry._loaded:
+            Registry._loaded = True
+            import importlib
+
+            for name in SHIPPED:
+                importlib.import_module(f"games.{name}")
+
+    def __getitem__(self, key: str) -> Game:
+        self._load()
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self._load()
+        return super().__contains__(key)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._load()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._load()
+        return super().__len__()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._load()
+        return super().get(key, default)
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._load()
+        return super().keys()
+
+    def values(self):  # type: ignore[no-untyped-def]
+        self._load()
+        return super().values()
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self._load()
+        return super().items()
+
+
+GAMES: dict[str, Game] = Registry()
+"""Every shipped game by id (and any a test registers)."""
 
 
 def register(game: Game) -> Game:
-    if game.id in GAMES:
+    if dict.__contains__(GAMES, game.id):
         raise ValueError(f"game {game.id!r} is registered twice")
-    GAMES[game.id] = game
+    dict.__setitem__(GAMES, game.id, game)
     return game
 
 

@@ -131,6 +131,9 @@ class ModuleGame:
     def view(self, state: State, seat: int | None) -> dict:
         return self.views.view(state, seat)
 
+    def private_view(self, state: State, seat: int) -> dict:
+        return self.views.private_view(state, seat)
+
     def timer(self, state: State) -> tuple[float, Action] | None:
         return self.rules.timer(state)
 

@@ -28,7 +28,6 @@ import hashlib
 import ipaddress
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +35,8 @@ from typing import Any
 import ifaddr
 from zeroconf import BadTypeInNameException, InterfaceChoice, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from games.rulebook import printable_line
 
 __all__ = [
     "SERVICE_TYPE",
@@ -90,7 +91,6 @@ _VIRTUAL_PREFIXES = (
 )
 # Bidi overrides/isolates can visually reorder a list row; control characters can drive the
 # terminal. Neither belongs in a room name that some stranger on the Wi-Fi chose.
-_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,11 +219,8 @@ def _parse_uint(value: str | None) -> int | None:
 
 
 def _clean_text(text: str, limit: int = MAX_TEXT_CHARS) -> str:
-    """Make network text safe to show: drop control/bidi characters, trim, bound the length."""
-    kept = "".join(
-        ch for ch in text if unicodedata.category(ch) != "Cc" and ch not in _BIDI_CONTROLS
-    )
-    return " ".join(kept.split())[:limit]
+    """Network text made safe to show (the one cleaner every layer uses), bounded."""
+    return printable_line(text)[:limit]
 
 
 def _truncate_utf8(text: str, max_bytes: int) -> str:

@@ -238,6 +238,18 @@ class Room:
         plays = seat is not None and seat < self.players
         return game.view(self.state, seat if plays else None)
 
+    def own_view(self, seat: int | None) -> dict | None:
+        """What `seat`'s game view adds to the table's (None: it sees the table's, because it
+        does not play, or no game is on)."""
+        game = self.game
+        if self.state is None or game is None or seat is None or seat >= self.players:
+            return None
+        own = getattr(game, "private_view", None)
+        if own is not None:
+            return own(self.state, seat)
+        table, full = game.view(self.state, None), game.view(self.state, seat)
+        return {k: v for k, v in full.items() if k not in table or table[k] != v}
+
     def result(self) -> dict | None:
         game = self.game
         return game.result(self.state) if game and self.state is not None else None

@@ -24,7 +24,7 @@ from typing import Any
 
 from games import IllegalAction
 from net.doorman import Doorman, address_key
-from net.protocol import PROTOCOL_VERSION, ProtocolError, encode, read_message
+from net.protocol import PROTOCOL_VERSION, ProtocolError, ViewPacker, encode, read_message
 from net.room import Room
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,7 @@ class Connection:
         self.address = peer[0] if isinstance(peer, tuple) else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
         self.answered = time.monotonic()  # the last pong to one of our pings
+        self.last_version = -1  # of the last view sent
 
     def send(self, message: dict[str, Any]) -> None:
         try:
@@ -167,25 +168,22 @@ class Server:
     # --- pushing views ------------------------------------------------------------------
 
     def _on_room_change(self, events: list[dict[str, Any]]) -> None:
+        """One frame per seat per change: its view and the change's events together."""
+        packer = self._packer(events)
         for seat, connection in list(self.connections.items()):
-            if seat >= len(self.room.seats):  # the lobby dropped that seat
-                continue
-            self._send_view(connection)
-            if events:
-                connection.send({"type": "event", "version": self.room.version, "events": events})
+            if seat < len(self.room.seats):  # (the lobby may have dropped that seat)
+                self._send_view(connection, packer)
         self.last_broadcast = time.perf_counter()
 
-    def _send_view(self, connection: Connection) -> None:
+    def _packer(self, events: list[dict[str, Any]]) -> ViewPacker:
         room = self.room
-        summary = room.summary() | {"you": connection.seat}
-        connection.send(
-            {
-                "type": "view",
-                "version": room.version,
-                "room": summary,
-                "game": room.game_view(connection.seat),
-            }
-        )
+        return ViewPacker(room.version, room.summary(), events, room.game_view(None))
+
+    def _send_view(self, connection: Connection, packer: ViewPacker | None = None) -> None:
+        packer = packer or self._packer([])
+        seat = connection.seat
+        connection.send_frame(packer.frame(seat, self.room.own_view(seat)))
+        connection.last_version = self.room.version
 
     def _renumber(self, mapping: dict[int, int]) -> None:
         """Seats were removed: connections follow their seats to the new numbers."""
@@ -325,7 +323,8 @@ class Server:
             }
         )
         room.connected(seat, returning=returning or previous is not None)
-        self._send_view(connection)  # its own view now; the others may hear a moment later
+        if connection.last_version != room.version:  # its own view now (the others may hear
+            self._send_view(connection)  # of it a moment later, with the next presence change)
         return True
 
     async def _new_seat(

@@ -47,6 +47,7 @@ import multiprocessing
 import os
 import pstats
 import random
+import resource
 import shutil
 import statistics
 import struct
@@ -75,7 +76,7 @@ MAX_DRIVE_STEPS = 300  # moves allowed to reach a sealed choice (it takes a hand
 _HEADER = struct.Struct(">I")
 
 
-Stamps = dict[int, tuple[float, float, float, float, float]]
+Stamps = dict[int, tuple[float, float, float, float]]
 """The host's stamps by view version: act began, save s, views s, last view written, CPU s."""
 
 
@@ -88,7 +89,9 @@ class BenchError(Exception):
 
 class HostProbe:
     """Stamps each action on the host: when `act` began, time spent in the save file and in
-    building views, and when the last view had been written (the room's last listener)."""
+    building views, and when the last view had been written (the room's last listener).
+    (The host's CPU time is read for the whole measured run: per action it would cost more
+    than it measures.)"""
 
     def __init__(self, room: Room) -> None:
         self.room = room
@@ -99,12 +102,7 @@ class HostProbe:
         def timed_act(
             seat: int, action: dict[str, Any], made_at: int | None = None
         ) -> list[dict[str, Any]]:
-            self._current = {
-                "in": time.perf_counter(),
-                "cpu": time.thread_time(),
-                "save": 0.0,
-                "views": 0.0,
-            }
+            self._current = {"in": time.perf_counter(), "save": 0.0, "views": 0.0}
             try:
                 return act(seat, action, made_at)
             finally:
@@ -136,7 +134,6 @@ class HostProbe:
                 current["save"],
                 current["views"],
                 time.perf_counter(),
-                time.thread_time() - current["cpu"],
             )
 
 
@@ -144,12 +141,23 @@ async def open_host(
     players: int, *, save_path: Path | None = None, seed: int = 1
 ) -> tuple[Room, Server, HostProbe]:
     """A Tally Up! room on 127.0.0.1 that starts the game once `players` seats are connected."""
+    room = _bench_room(save_path, seed)
+    server = Server(room, host=HOSTNAME, port=0)
+    probe = HostProbe(room)
+    _start_when_seated(room, players)
+    await server.start()
+    return room, server, probe
+
+
+def _bench_room(save_path: Path | None, seed: int) -> Room:
     room = Room(
         "bench", game_id="tallyup", open_room=True, save_path=save_path, rng=random.Random(seed)
     )
     room.set_option("choice_seconds", 0)  # no countdown closes the sealed choice on us
-    server = Server(room, host=HOSTNAME, port=0)
-    probe = HostProbe(room)
+    return room
+
+
+def _start_when_seated(room: Room, players: int) -> None:
     loop = asyncio.get_running_loop()
     starting = False
 
@@ -165,51 +173,85 @@ async def open_host(
             loop.call_soon(start)  # not from inside the room's own notification
 
     room.subscribe(maybe_start)
-    await server.start()
-    return room, server, probe
 
 
-def _host_main(
-    conn: Any, players: int, save_dir: str | None, seed: int, profile: str | None, life: float
-) -> None:
+def _host_main(conn: Any, options: dict[str, Any]) -> None:
     """The child process: serve until told to stop (or the parent goes, or `life` runs out)."""
     try:
-        asyncio.run(_host_serve(conn, players, save_dir, seed, profile, life))
+        asyncio.run(_host_serve(conn, **options))
     finally:
         conn.close()
 
 
 async def _host_serve(
-    conn: Any, players: int, save_dir: str | None, seed: int, profile: str | None, life: float
+    conn: Any,
+    players: int,
+    save_dir: str | None,
+    seed: int,
+    profile: str | None,
+    life: float,
+    app: bool,
 ) -> None:
     save_path = Path(save_dir) / "bench.save" if save_dir else None
-    room, server, probe = await open_host(players, save_path=save_path, seed=seed)
     loop = asyncio.get_running_loop()
     stopped = loop.create_future()
     profiler = cProfile.Profile() if profile else None
+    marks: dict[str, tuple[float, float]] = {}
 
     def listen() -> None:  # a thread: the pipe is blocking
         try:
             while (message := conn.recv()) != "stop":
                 if message == "profile" and profiler is not None:
                     loop.call_soon_threadsafe(profiler.enable)  # profiles the loop's thread
+                elif message in ("begin", "end"):  # the measured moves: the host's CPU time
+                    usage = resource.getrusage(resource.RUSAGE_SELF)
+                    marks[message] = (usage.ru_utime, usage.ru_stime)
         except (EOFError, OSError):
             pass  # the parent is gone: stop too
         with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(lambda: stopped.done() or stopped.set_result(None))
 
-    threading.Thread(target=listen, daemon=True).start()
-    conn.send(("port", server.port))
-    try:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stopped, life)
-    finally:
-        if profiler is not None:
-            profiler.disable()
-            profiler.dump_stats(profile)
-        conn.send(("probe", probe.records))
-        await server.close()
-        room.close()
+    async def serve(room: Room, server: Server, probe: HostProbe) -> None:
+        threading.Thread(target=listen, daemon=True).start()
+        conn.send(("port", server.port))
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopped, life)
+        finally:
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
+            begin, end = marks.get("begin", (0.0, 0.0)), marks.get("end", (0.0, 0.0))
+            cpu = (end[0] - begin[0], end[1] - begin[1])  # user, system
+            conn.send(("probe", probe.records, cpu, _rss_bytes()))
+
+    if not app:
+        room, server, probe = await open_host(players, save_path=save_path, seed=seed)
+        try:
+            await serve(room, server, probe)
+        finally:
+            await server.close()
+            room.close()
+        return
+    from tui.host.app import HostApp  # the real table app, drawn headless
+
+    room = _bench_room(save_path, seed)
+    probe = HostProbe(room)
+    table = HostApp(room, host=HOSTNAME, port=0, advertise=False)
+    async with table.run_test(size=(120, 40)) as pilot:
+        while not table.server.port:
+            await pilot.pause(0.01)
+        _start_when_seated(room, players)
+        await serve(room, table.server, probe)
+
+
+def _rss_bytes() -> int:
+    """The process's resident memory (Linux), 0 where /proc is not there."""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
 
 
 @dataclass
@@ -221,14 +263,20 @@ class HostProcess:
     seed: int = 1
     profile: str | None = None
     life: float = 600.0
+    app: bool = False
     port: int = 0
     records: Stamps = field(default_factory=dict)
+    cpu: tuple[float, float] = (0.0, 0.0)  # the host's user and system CPU seconds, measured
+    rss: int = 0
 
     def __enter__(self) -> HostProcess:
         ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited
         self._conn, child = ctx.Pipe()
-        args = (child, self.players, self.save_dir, self.seed, self.profile, self.life)
-        self._process = ctx.Process(target=_host_main, args=args, daemon=True)
+        options = {
+            "players": self.players, "save_dir": self.save_dir, "seed": self.seed,
+            "profile": self.profile, "life": self.life, "app": self.app,
+        }  # fmt: skip
+        self._process = ctx.Process(target=_host_main, args=(child, options), daemon=True)
         self._process.start()
         child.close()  # ours closed, the child sees EOF if we die
         try:
@@ -251,6 +299,10 @@ class HostProcess:
     def profile_from_now(self) -> None:
         self._conn.send("profile")
 
+    def mark(self, moment: str) -> None:
+        """ "begin" / "end" of the measured moves."""
+        self._conn.send(moment)
+
     def __exit__(self, *exc: object) -> None:
         self._end()
 
@@ -260,9 +312,9 @@ class HostProcess:
             with contextlib.suppress(OSError, EOFError, ValueError):
                 self._conn.send("stop")
                 if self._conn.poll(10.0):
-                    kind, records = self._conn.recv()
+                    kind, records, cpu, rss = self._conn.recv()
                     if kind == "probe":
-                        self.records = records
+                        self.records, self.cpu, self.rss = records, cpu, rss
             process.join(5.0)
         finally:
             if process.is_alive():
@@ -336,8 +388,8 @@ class Screen:
                 message, size, now = await self._read()
                 if message["type"] == "view":
                     self._deliver(message, size, now)
-                elif message["type"] == "event":
-                    self.event_bytes[message["version"]] = size
+                elif message["type"] == "ping":  # the host checks the link
+                    self.send({"type": "pong", "t": message["t"]})
                 elif message["type"] == "error":
                     self.errors.append(message)
                 elif message["type"] == "kicked":
@@ -447,20 +499,22 @@ class Figures:
     players: int
     rounds: int
     join: list[dict[str, float]]
+    connections: int = 0
+    app: bool = False
     own: list[float] = field(default_factory=list)  # send -> own view decoded
     every: list[float] = field(default_factory=list)  # send -> the last of all the screens
     uplink: list[float] = field(default_factory=list)  # send -> the host's `act` begins
     host: list[float] = field(default_factory=list)  # `act` begins -> last view written
-    host_cpu: list[float] = field(default_factory=list)  # the host's CPU time in that span
     downlink: list[float] = field(default_factory=list)  # last view written -> last screen
-    save: list[float] = field(default_factory=list)  # in the save file (incl. fsync)
+    save: list[float] = field(default_factory=list)  # in the save file
     views: list[float] = field(default_factory=list)  # building views and room summaries
     view_frame: list[int] = field(default_factory=list)  # bytes, header included
-    event_frame: list[int] = field(default_factory=list)
     sent: list[float] = field(default_factory=list)  # when each action was sent
     last: list[float] = field(default_factory=list)  # when the last screen had it
     versions: list[int] = field(default_factory=list)  # the version each action made
-    screens_cpu: float = 0.0  # CPU seconds of this process (all K screens) while toggling
+    screens_cpu: float = 0.0  # CPU seconds of this process (all the screens) while toggling
+    host_cpu: tuple[float, float] = (0.0, 0.0)  # the host's user, system CPU s, measured
+    host_rss: int = 0  # bytes
     wire_bytes: int = 0  # every byte every screen received
     load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average before and after
 
@@ -468,18 +522,28 @@ class Figures:
         """Join the host's stamps (same clock) to the actions; missing ones are skipped."""
         for sent, last, version in zip(self.sent, self.last, self.versions, strict=True):
             if version in records:
-                began, save, views, written, cpu = records[version]
+                began, save, views, written = records[version]
                 self.uplink.append(began - sent)
                 self.host.append(written - began)
-                self.host_cpu.append(cpu)
                 self.downlink.append(last - written)
                 self.save.append(save)
                 self.views.append(views)
 
 
-async def measure(port: int, players: int, rounds: int) -> Figures:
+async def measure(
+    port: int,
+    players: int,
+    rounds: int,
+    *,
+    connections: int | None = None,
+    warmup: int = 0,
+    gap: float = 0.0,
+    mark: Callable[[str], None] = lambda moment: None,
+) -> Figures:
     """Seat `players` screens at the host on `port` (which starts the game once they are all
-    in), reach a sealed choice and toggle a token `rounds` times."""
+    in) and, past them, watchers up to `connections`; reach a sealed choice and toggle a
+    token `warmup` + `rounds` times, `gap` seconds apart, measuring the last `rounds`."""
+    connections = max(connections or players, players)
     screens: list[Screen] = []
     try:
         for number in range(players):
@@ -489,31 +553,38 @@ async def measure(port: int, players: int, rounds: int) -> Figures:
                 if screen.view and screen.view["game"] is not None:
                     break
                 await screen.reached(screen.version + 1)
-        toggler = await drive_to_choice(screens)
+        for number in range(players, connections):  # watchers: the table's view
+            screens.append(await Screen.join_table(port, f"W{number + 1}"))
+        toggler = await drive_to_choice(screens[:players])
         others = [s for s in screens if s is not toggler]
-        figures = Figures(players, rounds, [s.join for s in screens])
-        cpu = time.process_time()
-        for number in range(rounds):
+        figures = Figures(players, rounds, [s.join for s in screens], connections=connections)
+        for number in range(warmup + rounds):
+            if number == warmup:
+                mark("begin")
+                cpu = time.process_time()
+                bytes_before = sum(s.bytes_in for s in screens)
             version = toggler.version + 1
             side = "out" if number % 2 == 0 else "in"
             sent = time.perf_counter()
             toggler.send({"type": "action", "action": {"type": "token", "side": side}})
             own = await toggler.reached(version)
             last = max([own, *await everyone_at(others, version)])
-            figures.own.append(own - sent)
-            figures.every.append(last - sent)
-            figures.sent.append(sent)
-            figures.last.append(last)
-            figures.versions.append(version)
+            if number >= warmup:
+                figures.own.append(own - sent)
+                figures.every.append(last - sent)
+                figures.sent.append(sent)
+                figures.last.append(last)
+                figures.versions.append(version)
             if toggler.game["phase"] != "choice" or toggler.game["token"] != side:
                 raise BenchError(f"the toggle did not take: {toggler.game['phase']}")
+            if gap:
+                await asyncio.sleep(gap)
+        mark("end")
         figures.screens_cpu = time.process_time() - cpu
-        await asyncio.sleep(0.05)  # the last action's event frames, sent after its views
+        figures.wire_bytes = sum(s.bytes_in for s in screens) - bytes_before
         measured = set(figures.versions)
         for screen in screens:
             figures.view_frame += [n for v, n in screen.view_bytes.items() if v in measured]
-            figures.event_frame += [n for v, n in screen.event_bytes.items() if v in measured]
-            figures.wire_bytes += screen.bytes_in
         return figures
     finally:
         for screen in screens:
@@ -524,18 +595,31 @@ def run(
     players: int,
     rounds: int,
     *,
+    connections: int | None = None,
+    warmup: int = 0,
+    gap: float = 0.0,
     save_dir: str | None = None,
     seed: int = 1,
     profile: str | None = None,
+    app: bool = False,
 ) -> Figures:
     """The whole benchmark with the host in a child process."""
-    life = 120.0 + 0.05 * rounds * players  # the host gives up by itself after this
+    moves = rounds + warmup
+    life = 120.0 + (0.05 * players + gap) * moves  # the host gives up by itself after this
     load = os.getloadavg()[0]
-    with HostProcess(players, save_dir=save_dir, seed=seed, profile=profile, life=life) as host:
+    with HostProcess(
+        players, save_dir=save_dir, seed=seed, profile=profile, life=life, app=app
+    ) as host:
         if profile:
             host.profile_from_now()  # profiles joins too: they are few next to the toggles
-        figures = asyncio.run(measure(host.port, players, rounds))
+        figures = asyncio.run(
+            measure(
+                host.port, players, rounds, connections=connections, warmup=warmup, gap=gap,
+                mark=host.mark,
+            )
+        )  # fmt: skip
     figures.add_host(host.records)
+    figures.host_cpu, figures.host_rss, figures.app = host.cpu, host.rss, app
     figures.load = (load, os.getloadavg()[0])
     return figures
 
@@ -564,31 +648,31 @@ def as_dict(figures: Figures) -> dict[str, Any]:
     join = {
         kind: summary_ms([j[kind] for j in figures.join]) for kind in ("connect", "welcome", "view")
     }
-    frames, events = figures.view_frame, figures.event_frame
+    frames = figures.view_frame
     total = sum(figures.every)
+    moves = figures.rounds
     return {
         "players": figures.players,
-        "rounds": figures.rounds,
+        "connections": figures.connections,
+        "app": figures.app,
+        "rounds": moves,
         "load_average": list(figures.load),
         "join_ms": join,
         "own_view_ms": summary_ms(figures.own),
         "every_screen_ms": summary_ms(figures.every),
         "uplink_ms": summary_ms(figures.uplink),
         "host_ms": summary_ms(figures.host),
-        "host_cpu_ms": summary_ms(figures.host_cpu),
         "save_ms": summary_ms(figures.save),
         "views_ms": summary_ms(figures.views),
         "downlink_ms": summary_ms(figures.downlink),
-        "screens_cpu_ms_per_action": figures.screens_cpu / figures.rounds * 1000,
+        "host_cpu_ms_per_move": sum(figures.host_cpu) / moves * 1000,
+        "host_user_cpu_ms_per_move": figures.host_cpu[0] / moves * 1000,
+        "host_system_cpu_ms_per_move": figures.host_cpu[1] / moves * 1000,
+        "host_rss_mb": figures.host_rss / 2**20,
+        "screens_cpu_ms_per_move": figures.screens_cpu / moves * 1000,
         "host_share": sum(figures.host) / total if figures.host else None,
-        "save_share": sum(figures.save) / total if figures.save else None,
         "view_frame_bytes": {"min": min(frames), "max": max(frames)} if frames else {},
-        "event_frame_bytes": {"min": min(events), "max": max(events)} if events else {},
-        "bytes_per_action": (
-            (statistics.mean(frames) + statistics.mean(events)) * figures.players
-            if frames and events
-            else None
-        ),
+        "bytes_per_client_per_move": figures.wire_bytes / moves / figures.connections,
         "wire_bytes": figures.wire_bytes,
     }
 
@@ -596,11 +680,13 @@ def as_dict(figures: Figures) -> dict[str, Any]:
 def report(figures: Figures, *, save: str | None) -> str:
     data = as_dict(figures)
     out = io.StringIO()
-    where = f"a save file under {save} (fsync on every action)" if save else "no save file"
+    where = "a save file" if save else "no save file"
+    table = "the real table app (headless)" if figures.app else "room and server"
     print(
-        f"hubbub latency: {figures.players} players, {figures.rounds} token toggles, loopback, "
-        f"host in its own process, {where}; load average {figures.load[0]:.1f} -> "
-        f"{figures.load[1]:.1f} on {os.cpu_count()} CPUs",
+        f"hubbub latency: {figures.connections} connections ({figures.players} players), "
+        f"{figures.rounds} token toggles, loopback, host ({table}) in its own process, "
+        f"{where}; load average {figures.load[0]:.1f} -> {figures.load[1]:.1f} on "
+        f"{os.cpu_count()} CPUs",
         file=out,
     )
 
@@ -610,7 +696,7 @@ def report(figures: Figures, *, save: str | None) -> str:
             print(f"  {label:<36}{cells}", file=out)
 
     print(f"{'(milliseconds)':<38}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}", file=out)
-    print(f"join (each of {figures.players} seats, from connect)", file=out)
+    print(f"join (each of {figures.connections} connections, from connect)", file=out)
     row("socket connected", data["join_ms"]["connect"])
     row("welcome", data["join_ms"]["welcome"])
     row("first view", data["join_ms"]["view"])
@@ -620,27 +706,53 @@ def report(figures: Figures, *, save: str | None) -> str:
     print("where the time goes (one clock for both processes)", file=out)
     row("send -> host begins act()", data["uplink_ms"])
     row("act() -> last view written", data["host_ms"])
-    row("  host CPU time in it", data["host_cpu_ms"])
     row("  of which: save file", data["save_ms"])
     row("  of which: building views", data["views_ms"])
     row("last view written -> every screen", data["downlink_ms"])
-    frames, events = data["view_frame_bytes"], data["event_frame_bytes"]
-    if frames:
-        print(
-            f"frames: view {frames['min']}-{frames['max']} bytes, event "
-            f"{events.get('min')}-{events.get('max')} bytes; per action the screens get "
-            f"{data['bytes_per_action']:.0f} bytes in all",
-            file=out,
-        )
     print(
-        f"CPU per action: screens (all {figures.players} in this process) "
-        f"{data['screens_cpu_ms_per_action']:.3f} ms",
+        f"per move: host CPU {data['host_cpu_ms_per_move']:.3f} ms (Python "
+        f"{data['host_user_cpu_ms_per_move']:.3f}, kernel {data['host_system_cpu_ms_per_move']:.3f}"
+        f"), screens' CPU (all "
+        f"{figures.connections} in this process) {data['screens_cpu_ms_per_move']:.3f} ms, "
+        f"{data['bytes_per_client_per_move']:.0f} bytes to each client; host RSS "
+        f"{data['host_rss_mb']:.1f} MB",
         file=out,
     )
-    if data["host_share"] is not None:
+    return out.getvalue()
+
+
+def sweep(connections: Sequence[int], runs: int, **options: Any) -> dict[int, list[dict[str, Any]]]:
+    """Each connection count `runs` times, interleaved (2, 4, …, then 2, 4, … again), so a
+    busy moment of the machine does not fall on one count alone."""
+    results: dict[int, list[dict[str, Any]]] = {n: [] for n in connections}
+    for _ in range(runs):
+        for count in connections:
+            figures = run(min(count, 10), connections=count, **options)
+            results[count].append(as_dict(figures))
+    return results
+
+
+def sweep_table(results: dict[int, list[dict[str, Any]]]) -> str:
+    """Medians over the runs, one row per connection count."""
+    out = io.StringIO()
+    print(
+        f"{'connections':>11} {'median ms':>10} {'p99 ms':>8} {'host CPU ms':>12} {'user':>6} "
+        f"{'RSS MB':>7} {'bytes/client':>13} {'join ms':>8}",
+        file=out,
+    )
+    for count, runs in results.items():
+
+        def mid(pick: Callable[[dict[str, Any]], float], runs=runs) -> float:
+            return statistics.median(pick(r) for r in runs)
+
         print(
-            f"host share of 'every screen': {data['host_share']:.0%}, "
-            f"save file {data['save_share']:.1%}",
+            f"{count:>11} {mid(lambda r: r['every_screen_ms']['median']):>10.3f} "
+            f"{mid(lambda r: r['every_screen_ms']['p99']):>8.3f} "
+            f"{mid(lambda r: r['host_cpu_ms_per_move']):>12.3f} "
+            f"{mid(lambda r: r['host_user_cpu_ms_per_move']):>6.3f} "
+            f"{mid(lambda r: r['host_rss_mb']):>7.1f} "
+            f"{mid(lambda r: r['bytes_per_client_per_move']):>13.0f} "
+            f"{mid(lambda r: r['join_ms']['view']['median']):>8.2f}",
             file=out,
         )
     return out.getvalue()
@@ -655,8 +767,16 @@ def top_functions(path: str, limit: int = 20) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=500, help="token toggles (default 500)")
-    parser.add_argument("--players", type=int, default=4, help="seats, 2..10 (default 4)")
+    parser.add_argument("--rounds", type=int, default=300, help="measured moves (default 300)")
+    parser.add_argument("--warmup", type=int, default=30, help="moves before them (default 30)")
+    parser.add_argument("--gap", type=float, default=0.01, help="seconds between moves (0.01)")
+    parser.add_argument(
+        "--connections",
+        default="4",
+        help="connections, or a list (2,4,8,10,12): up to 10 play, the others watch",
+    )
+    parser.add_argument("--runs", type=int, default=1, help="interleaved runs of the list")
+    parser.add_argument("--app", action="store_true", help="the host runs the real table app")
     parser.add_argument(
         "--save",
         metavar="DIR",
@@ -666,15 +786,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if not 2 <= args.players <= 10:
-        parser.error("Tally Up! is for 2 to 10 players")
+    counts = [int(n) for n in args.connections.split(",")]
+    if not all(2 <= n <= 12 for n in counts):
+        parser.error("2 to 12 connections (Tally Up! seats 2 to 10 players; the rest watch)")
     if not 1 <= args.rounds <= 100_000:
         parser.error("--rounds is 1 to 100000")
     save_dir = tempfile.mkdtemp(prefix="hubbub-latency-", dir=args.save) if args.save else None
+    options = {
+        "rounds": args.rounds, "warmup": args.warmup, "gap": args.gap, "save_dir": save_dir,
+        "seed": args.seed, "profile": args.profile, "app": args.app,
+    }  # fmt: skip
     try:
-        figures = run(
-            args.players, args.rounds, save_dir=save_dir, seed=args.seed, profile=args.profile
-        )
+        if len(counts) > 1 or args.runs > 1:
+            results = sweep(counts, args.runs, **options)
+            print(json.dumps(results, indent=2) if args.json else sweep_table(results), end="")
+            return 0
+        figures = run(min(counts[0], 10), connections=counts[0], **options)
     except BenchError as exc:
         print(f"latency: {exc}", file=sys.stderr)
         return 1

@@ -258,12 +258,16 @@ def away_table() -> Table:
     return table
 
 
+def claimed_table() -> Table:
+    """A game under way; Boris's laptop is gone, and someone asks for his seat by name."""
+    table = playing_table()
+    table.room.disconnected(BORIS)
+    table.room.claim("Boris", CODE, "192.168.1.77:51234", lambda token: None)
+    return table
+
+
 def at_the_door(app: HostApp) -> None:
-    """Someone asks for Boris's away seat; a stranger guessed the room code nine times."""
-    room = app.room
-    if room.seats[BORIS].connected:
-        room.disconnected(BORIS)
-    room.claim("Boris", CODE, "192.168.1.77:51234", lambda token: None)
+    """A stranger guessed the room code nine times."""
     for _ in range(9):
         app.server.doorman.wrong_code("192.168.1.66")
 
@@ -973,10 +977,9 @@ def player_scene(
                     "version": room.version,
                     "room": room.summary() | {"you": you, "timer_seconds": timer},
                     "game": room.game_view(you),
+                    "events": table.events,
                 }
                 app.post_message(ClientApp.FromHost(_wire(view)))
-                events = {"type": "event", "version": room.version, "events": table.events}
-                app.post_message(ClientApp.FromHost(_wire(events)))
             for frame in frames:
                 app.post_message(ClientApp.FromHost(_wire(frame)))
             if link != "connected" or link_info is not None:
@@ -1072,7 +1075,7 @@ SCENES: tuple[Scene, ...] = (
     Scene(
         "host-table-door",
         "At the door: a seat asked for by name, a stranger guessing the code",
-        host_scene(playing_table, prepare=at_the_door),
+        host_scene(claimed_table, prepare=at_the_door),
         big=True,
     ),
     Scene(

@@ -12,7 +12,7 @@ from net.protocol import DEFAULT_PORT
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from games import GAMES
+    from games.base import SHIPPED
     from net.room import GRACE
 
     parser = argparse.ArgumentParser(
@@ -21,7 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     host = commands.add_parser("host", help="run the table (put it on the big screen)")
-    host.add_argument("--game", choices=sorted(GAMES) or None, help="the game to start with")
+    host.add_argument("--game", choices=sorted(SHIPPED), help="the game to start with")
     host.add_argument(
         "--port", type=int, help=f"TCP port ({DEFAULT_PORT}; with --resume: the saved one)"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time as _time
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -13,12 +14,29 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer as TextualFooter
 from textual.widgets import Input, Static
-from textual.widgets._footer import FooterKey
 
 from tui.i18n import t
 from tui.text import name
+
+
+def put(widget: Any, content: Any) -> None:
+    """`widget.update(content)`, unless it already shows exactly that: an update makes the
+    whole screen lay itself out again, and most changes of the room touch few widgets."""
+    if type(content) is type(getattr(widget, "_put", None)) and widget._put == content:
+        return
+    widget._put = content
+    widget.update(content)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of the room as the app got it: its version and its public events. Each app
+    holds the latest in a reactive `change`; its screens watch it and redraw what they show
+    (the room and the game view are on the app)."""
+
+    version: int
+    events: tuple[dict[str, Any], ...] = ()
 
 
 def key_display(node: Any, binding: Binding, default: str) -> str:
@@ -29,22 +47,59 @@ def key_display(node: Any, binding: Binding, default: str) -> str:
     return shown or default
 
 
-class Footer(TextualFooter):
-    """The Footer, in the user's language: binding descriptions are catalogue keys; a widget
-    may show its keys the way they are now (`key_display`)."""
+class Footer(Static):
+    """The keys that work here, in one line, in the user's language (binding descriptions are
+    catalogue keys); a key that does nothing right now is shown dim. A widget may show its keys
+    the way they are now (`key_display_for`). One widget drawing one line, redrawn only when
+    the keys change — cheap enough to follow every change of the room."""
 
-    def compose(self) -> ComposeResult:
-        nodes = {}
-        if self._bindings_ready:
-            for node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
-                nodes.setdefault(binding.action, (node, binding))
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget.description = t(widget.description) if widget.description else ""
-                if widget.action in nodes:
-                    node, binding = nodes[widget.action]
-                    widget.key_display = key_display(node, binding, widget.key_display)
-            yield widget
+    DEFAULT_CSS = """
+    Footer {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-description-foreground;
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    Footer > .footer--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    """
+    COMPONENT_CLASSES = {"footer--key"}
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._keys_changed)
+        self._keys_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _keys_changed(self, screen: Screen) -> None:
+        if screen is not self.screen:
+            return
+        line = self._line()
+        if line != getattr(self, "_shown", None):
+            self._shown = line
+            self.update(line)
+
+    def _line(self) -> Text:
+        key_style = self.get_component_rich_style("footer--key")
+        line = Text(no_wrap=True, overflow="crop")
+        seen: set[str] = set()
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            shown = key_display(node, binding, self.app.get_key_display(binding))
+            described = t(binding.description) if binding.description else ""
+            key = Text(f" {shown} ", style=key_style)
+            if not enabled:
+                key.stylize("dim")
+            line.append_text(key)
+            line.append(f"{described} ", style="" if enabled else "dim")
+        return line
 
 
 def binding_help(screen: Screen) -> list[tuple[str, str]]:
@@ -263,10 +318,8 @@ def seat_line(
         status, style = t("seat.left"), "dim"
     elif seat.get("standin"):
         status, style = t("seat.standin_short" if compact else "seat.standin"), "cyan"
-    else:
+    else:  # (how long: the table's line for whom it waits, which counts on the screen)
         status, style = t("seat.away"), "yellow"
-        if not compact and seat.get("away_for") is not None:
-            status += " " + clock(seat["away_for"])
     if status:
         line.append(f"  {status}", style=style)
     if index == you:
@@ -282,14 +335,14 @@ class SeatList(Static):
     def show(self, room: dict[str, Any], you: int | None = None, compact: bool = True) -> None:
         seats = room["seats"]
         if not seats:
-            self.update(Text(t("lobby.nobody"), style="dim"))
+            put(self, Text(t("lobby.nobody"), style="dim"))
             return
         players = room["players"] if room["phase"] != "lobby" else len(seats)
         lines = Text("\n").join(
             seat_line(i, s, playing=i < players, you=you, compact=compact)
             for i, s in enumerate(seats)
         )
-        self.update(lines)
+        put(self, lines)
 
 
 class Story:

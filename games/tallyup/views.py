@@ -18,10 +18,14 @@ def view(state: State, seat: int | None) -> dict:
     table = public_view(state)
     if seat is None:
         return table
+    return {**table, **private_view(state, seat)}
+
+
+def private_view(state: State, seat: int) -> dict:
+    """What `seat`'s view adds to the table's (`view(state, seat)` is the two together)."""
     if not is_player(state, seat):
         raise ValueError(f"no seat {seat!r} at this table")
     return {
-        **table,
         "seat": seat,
         "token": state["sealed"][seat],
         "legal": legal_types(state, seat),

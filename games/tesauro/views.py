@@ -35,6 +35,11 @@ def view(state: State, seat: int | None) -> dict:
     table = public_view(state)
     if seat is None:
         return table
+    return {**table, **private_view(state, seat)}
+
+
+def private_view(state: State, seat: int) -> dict:
+    """What `seat`'s view adds to the table's (`view(state, seat)` is the two together)."""
     if not is_player(state, seat):
         raise ValueError(f"no seat {seat!r} at this table")
     role = state["roles"][seat]
@@ -42,7 +47,6 @@ def view(state: State, seat: int | None) -> dict:
     scholar = role is not None and role != SAPIENTE
     reader = seat == state["reader"] and state["phase"] == CHOOSE
     return {
-        **table,
         "seat": seat,
         "role": role,
         "entry": dict(entry) if scholar and entry is not None else None,

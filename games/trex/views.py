@@ -29,13 +29,17 @@ def view(state: State, seat: int | None) -> dict:
     table = public_view(state)
     if seat is None:
         return table
+    return {**table, **private_view(state, seat)}
+
+
+def private_view(state: State, seat: int) -> dict:
+    """What `seat`'s view adds to the table's (`view(state, seat)` is the two together)."""
     if not is_player(state, seat):
         raise ValueError(f"no seat {seat!r} at this table")
     tie = state["tie"]
     coop = state["coop"]
     news = state["news"][seat]
     return {
-        **table,
         "seat": seat,
         "card": card_of(state, seat),
         "offers": {"out": state["offers"][seat], "in": incoming(state, seat)},

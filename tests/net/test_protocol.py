@@ -59,7 +59,8 @@ def test_oversize_frame_is_refused_before_reading_it():
 
 def test_encode_refuses_what_the_peer_would_refuse():
     with pytest.raises(ProtocolError):
-        encode({"type": "event", "version": 1, "events": ["x" * 1000] * 64 * 2})
+        encode({"type": "view", "version": 1, "room": {}, "game": None,
+                "events": ["x" * 1000] * 64 * 2})  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -160,3 +161,41 @@ def test_bad_names_are_refused(raw):
 
 def test_clean_text_bounds_length():
     assert len(clean_text("я" * 1000, 300)) == 300
+
+
+@pytest.mark.parametrize("game_id", ["tallyup", "trex", "tesauro"])
+def test_the_views_the_host_packs_pass_the_checks_it_no_longer_makes(game_id):
+    """The host splices its view frames from bytes packed once per change and does not check
+    them again on the hot path; what every client receives must still pass `validate`."""
+    import random
+
+    from games import GAMES
+    from net.protocol import ViewPacker
+    from net.room import Room
+
+    game = GAMES[game_id]
+    for seed in range(3):
+        room = Room("Checked", game_id=game_id, open_room=True, rng=random.Random(seed))
+        for n in range(min(game.max_players, 4 + seed)):
+            room.join(f"P{n}", None)
+        room.start(lang="ru" if seed % 2 else "en")
+        coin = random.Random(seed)
+        for _ in range(40 + 30 * seed):  # somewhere in the middle of a game
+            moves = [(s, a) for s in range(room.players) for a in game.legal_actions(room.state, s)]
+            if room.phase != "playing" or not moves:
+                break
+            events = room.act(*coin.choice(moves))
+        packer = ViewPacker(room.version, room.summary(), events, room.game_view(None))
+        for seat in [*range(room.players), None]:
+            own = room.own_view(seat)
+            assert not set(own or {}) & set(room.game_view(None))  # adds, never overrides
+            frame = packer.frame(seat, own)
+            message = decode_body(frame[4:])
+            assert message == {
+                "type": "view",
+                "version": room.version,
+                "room": room.summary() | {"you": seat},
+                "game": room.game_view(seat),
+                "events": events,
+            }
+        room.close()

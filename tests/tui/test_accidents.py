@@ -189,8 +189,9 @@ async def test_a_confirmation_needs_a_deliberate_key(peek, state_dir, monkeypatc
 
 async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir, monkeypatch):
     """A Tesauro scholar types; the thinking time runs out under the typing; the letters
-    that follow (`q`, `y`…) stay text, not keys of the screen."""
-    monkeypatch.setattr(TypingGuard, "PAUSE", 0.5)
+    that follow (`q`, `y`…) stay text, not keys of the screen. (The pause that ends a burst
+    is made long here: this machine may take a while between two of the test's keys.)"""
+    monkeypatch.setattr(TypingGuard, "PAUSE", 30.0)
     set_lang("en")
     async with AsyncExitStack() as stack:
         party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")

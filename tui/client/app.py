@@ -33,7 +33,7 @@ from tui.client.screens import (
 )
 from tui.games import HandWidget, describe
 from tui.i18n import has, t
-from tui.widgets import Story
+from tui.widgets import Change, Story
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,9 @@ class ClientApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
 
+    change: reactive[Change] = reactive(Change(-1), always_update=True, repaint=False)
+    """The latest change of the room: every room screen watches it (`self.room`, `self.game`
+    hold what it changed to)."""
     link: reactive[str] = reactive("offline")
     """"offline" | "connecting" | "connected" | "pending" | "reconnecting" |
     "closed_resumable" — shown by every screen."""
@@ -187,7 +190,7 @@ class ClientApp(App[None]):
             if not isinstance(self.screen, WaitScreen) or self.screen.is_modal:
                 self._go(WaitScreen())
             else:
-                self._refresh()
+                self.change = Change(self.change.version)  # the wait screen says so
         elif (
             status == "reconnecting"
             and self.room is None
@@ -222,18 +225,9 @@ class ClientApp(App[None]):
             self.room = frame["room"]
             self.game = frame["game"]
             self._measure()
+            self._tell(frame["events"])
             self._route()
-        elif kind == "event":
-            names = [s["name"] for s in (self.room or {}).get("seats", [])]
-            for event in frame["events"]:
-                line = describe((self.room or {}).get("game"), event, names)
-                if line:
-                    self.story.add(line)
-            self._refresh()
-            happened = getattr(self.screen, "game_events", None)
-            if happened is not None:
-                with contextlib.suppress(NoMatches):
-                    happened(frame["events"])
+            self.change = Change(frame["version"], tuple(frame["events"]))
         elif kind == "error":
             self.sent_at.pop(frame.get("ref", -1), None)
             key = frame.get("key") or f"error.{frame['code']}"
@@ -259,6 +253,14 @@ class ClientApp(App[None]):
         elif kind == "welcome":
             self.version = -1
 
+    def _tell(self, events: list[dict[str, Any]]) -> None:
+        """What happened, into the story (the screens get the events with the change)."""
+        names = [s["name"] for s in (self.room or {}).get("seats", [])]
+        for event in events:
+            line = describe((self.room or {}).get("game"), event, names)
+            if line:
+                self.story.add(line)
+
     def _measure(self) -> None:
         now = time.perf_counter()
         for ref, sent in list(self.sent_at.items()):
@@ -279,26 +281,11 @@ class ClientApp(App[None]):
             wanted = WaitScreen
         if not isinstance(self.screen, wanted) and not self.screen.is_modal:
             self._go(wanted())
-        else:
-            self._refresh()
 
     def _go(self, screen) -> None:
         while self.screen.is_modal:
             self.pop_screen()
         self.switch_screen(screen)
-
-    def _refresh(self) -> None:
-        """Tell the screen; one still being put up draws the room itself when it mounts."""
-        refresh = getattr(self.screen, "refresh_room", None)
-        if refresh is not None:
-            with contextlib.suppress(NoMatches):  # not composed yet: it draws itself on mount
-                refresh()
-
-    def watch_link(self, link: str) -> None:
-        for screen in self.screen_stack:
-            bar = getattr(screen, "show_link", None)
-            if bar is not None:
-                bar(link)
 
     async def on_unmount(self) -> None:
         if self.client is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
@@ -9,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -20,6 +22,7 @@ from tui.host.screens import option_value, results_text
 from tui.i18n import has, t
 from tui.text import literal
 from tui.widgets import (
+    Change,
     ConfirmScreen,
     Feed,
     Footer,
@@ -28,6 +31,7 @@ from tui.widgets import (
     SeatList,
     TextField,
     binding_help,
+    put,
     who_waits,
 )
 
@@ -53,13 +57,15 @@ class PlayerScreen(KeyHints, Screen[None]):
     def player(self) -> ClientApp:
         return self.app  # type: ignore[return-value]
 
+    def on_mount(self) -> None:
+        self.watch(self.app, "link", self.show_link)
+
     def show_link(self, link: str) -> None:
         for bar in self.query(LinkBar):
             bar.show(link)
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog closed): the table may have moved on meanwhile."""
-        self.show_link(self.player.link)
         self.player.follow()
 
     def action_help(self) -> None:
@@ -70,8 +76,9 @@ class PlayerScreen(KeyHints, Screen[None]):
             body += "\n\n" + t(f"{game}.rules_coop" if coop else f"{game}.rules")
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
-    def refresh_room(self) -> None:
-        """Called with every new view; screens that show the room override it."""
+    def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
+        """Draw the room as the app has it now (after `events`, the change's); screens that
+        show the room override it."""
 
 
 class FindScreen(PlayerScreen):
@@ -107,7 +114,7 @@ class FindScreen(PlayerScreen):
         if self.player.discover:
             self.run_worker(self._browse(), group="browse", exit_on_error=False)
         else:
-            self.query_one("#find-status", Static).update(t("find.discovery_off"))
+            put(self.query_one("#find-status", Static), t("find.discovery_off"))
         self.query_one("#hosts", OptionList).focus()
 
     async def _browse(self) -> None:
@@ -122,7 +129,7 @@ class FindScreen(PlayerScreen):
             await self.browser.start()
         except Exception:
             self.browser = None
-            self.query_one("#find-status", Static).update(t("find.discovery_failed"))
+            put(self.query_one("#find-status", Static), t("find.discovery_failed"))
 
     async def on_unmount(self) -> None:
         if self.browser is not None:
@@ -133,7 +140,7 @@ class FindScreen(PlayerScreen):
             self.hosts.values(), key=lambda h: (not h.compatible(PROTOCOL_VERSION), h.name)
         )
         status = t("find.searching") if not hosts else t("find.found", n=len(hosts))
-        self.query_one("#find-status", Static).update(status)
+        put(self.query_one("#find-status", Static), status)
         options = self.query_one("#hosts", OptionList)
         keep = options.highlighted
         rows = []
@@ -227,7 +234,7 @@ class JoinScreen(PlayerScreen):
         self.query_one("#join").border_title = t("join.title")
         where = Text(t("join.where") + " ")
         where.append(f"{self.host_address}:{self.port}", style="bold")
-        self.query_one("#join-where", Static).update(where)
+        put(self.query_one("#join-where", Static), where)
         name_field = self.query_one("#name", Input)
         known = self.player.tokens.names(f"{self.host_address}:{self.port}")
         name_field.value = self.player.player_name or (known[0] if known else "")
@@ -243,7 +250,7 @@ class JoinScreen(PlayerScreen):
             if code == "bad_code" and "retry_after" in self._params():
                 code = "bad_code_wait"  # wrong again: the next try must wait
             said = t(f"error.{code}", detail=self.error.get("message", ""), **self._params())
-            self.query_one("#join-error", Static).update(Text(said, style="bold red"))
+            put(self.query_one("#join-error", Static), Text(said, style="bold red"))
             if code in ("bad_code", "code_needed"):
                 code_field.focus()
                 return
@@ -258,8 +265,9 @@ class JoinScreen(PlayerScreen):
         name_value = self.query_one("#name", Input).value.strip()
         code_field = self.query_one("#code", Input)
         if not name_value:
-            self.query_one("#join-error", Static).update(
-                Text(t("join.name_missing"), style="bold red")
+            put(
+                self.query_one("#join-error", Static),
+                Text(t("join.name_missing"), style="bold red"),
             )
             self.query_one("#name", Input).focus()
             return
@@ -267,7 +275,7 @@ class JoinScreen(PlayerScreen):
             code_field.focus()
             return
         code = code_field.value.strip().upper() or None
-        self.query_one("#join-error", Static).update(t("join.connecting"))
+        put(self.query_one("#join-error", Static), t("join.connecting"))
         self.player.connect(self.host_address, self.port, name_value, code)
 
     def action_back(self) -> None:
@@ -278,7 +286,14 @@ class JoinScreen(PlayerScreen):
 
 
 class RoomScreen(PlayerScreen):
-    """Screens that show the room the player sits in."""
+    """Screens that show the room the player sits in: each follows the app's `change`."""
+
+    def on_mount(self) -> None:  # (Textual calls PlayerScreen's too: every class's handler)
+        self.watch(self.app, "change", self._changed, init=False)
+
+    def _changed(self, change: Change) -> None:
+        with contextlib.suppress(NoMatches):  # still composing: it draws itself on mount
+            self.refresh_room(list(change.events))
 
     def room(self) -> dict[str, Any]:
         return self.player.room or {"seats": [], "phase": "lobby", "players": 0, "name": ""}
@@ -309,7 +324,7 @@ class WaitScreen(RoomScreen):
         self.show_link(self.player.link)
         self.refresh_room()
 
-    def refresh_room(self) -> None:
+    def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
         self.feed_tail()
         self.query_one("#wait-room").border_title = literal(room.get("name", ""), 40).plain
@@ -324,7 +339,7 @@ class WaitScreen(RoomScreen):
                     continue
                 text.append(f"{t(f'option.{game_id}.{key}')}: ", style="dim")
                 text.append(option_value(game_id, key, value) + "\n")
-        self.query_one("#wait-game", Static).update(text)
+        put(self.query_one("#wait-game", Static), text)
         hint = {
             "lobby": t("wait.lobby"),
             "playing": t("wait.game_on"),
@@ -334,7 +349,7 @@ class WaitScreen(RoomScreen):
             hint = t("wait.pending", name=self.player.player_name)
         elif not self.player.room:
             hint = t("wait.connecting")
-        self.query_one("#wait-hint", Static).update(Text(hint))
+        put(self.query_one("#wait-hint", Static), Text(hint))
 
     def action_leave(self) -> None:
         """`q` gives the seat up: the host is told, the seat goes (in a game a bot has it)."""
@@ -370,16 +385,13 @@ class GameScreen(RoomScreen):
         self.refresh_room()
         self.query_one("#hand").focus()
 
-    def refresh_room(self) -> None:
+    def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
         self.feed_tail()
         self.query_one("#seats", SeatList).show(room, you=room.get("you"))
         if self.player.game is not None:
-            self.query_one("#hand").show(self.player.game, room)
+            self.query_one("#hand", HandWidget).present(self.player.game, room, events or [])
         self.sub_title = t(f"game.{room.get('game')}.name")
-
-    def game_events(self, events: list[dict[str, Any]]) -> None:
-        self.query_one("#hand").happened(events)
 
     def idle_reason(self) -> str | None:
         return who_waits(self.room(), exclude=self.room().get("you"))
@@ -417,7 +429,7 @@ class PlayerResultsScreen(RoomScreen):
         self.sub_title = t(f"game.{self.room().get('game')}.name")
         self.refresh_room()
 
-    def refresh_room(self) -> None:
+    def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
         self.feed_tail()
         game = self.player.game or {}
@@ -426,7 +438,7 @@ class PlayerResultsScreen(RoomScreen):
             "scores": game.get("scores", []),
             "winners": _winners(game.get("scores", [])),
         }
-        self.query_one("#results", Static).update(results_text(result, names))
+        put(self.query_one("#results", Static), results_text(result, names))
         epilogue = ui_for(room.get("game")).epilogue
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)

@@ -9,6 +9,7 @@ view as it is.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from textual.widgets import Static
 
 from tui.i18n import t
 from tui.text import literal, name
+from tui.widgets import put
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +38,21 @@ class GameWidget(Widget):
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def happened(self, events: list[dict[str, Any]]) -> None:
-        """Public events, as they happen: for moments a view alone can't tell (a reveal)."""
+    def happened(self, events: list[dict[str, Any]]) -> bool | None:
+        """Public events, as they happen: for moments a view alone can't tell (a reveal).
+        False: nothing this widget shows changed with them (None counts as a change)."""
+
+    def present(
+        self, view: dict[str, Any], room: dict[str, Any], events: list[dict[str, Any]]
+    ) -> None:
+        """A change: its events, then its view — drawn only if something shown changed (the
+        same view again, with events that change nothing here, draws nothing)."""
+        changed = self.happened(events) if events else False
+        seen = ({k: v for k, v in view.items() if k != "last_events"}, room)
+        if changed is False and seen == getattr(self, "_presented", None):
+            return
+        self._presented = seen
+        self.show(view, room)
 
 
 class HandWidget(GameWidget):
@@ -93,8 +108,9 @@ def ui_for(game_id: str | None) -> GameUI:
     return _UIS.get(game_id or "", PLAIN)
 
 
+@functools.cache
 def _load_game_uis() -> None:
-    """Import the game modules that exist (each registers itself)."""
+    """Import the game modules that exist (each registers itself), once."""
     import importlib
     import pkgutil
 
@@ -126,7 +142,7 @@ class PlainTable(GameWidget):
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         names = [s["name"] for s in room["seats"]]
-        self.query_one("#plain", Static).update(_plain_lines(view, names))
+        put(self.query_one("#plain", Static), _plain_lines(view, names))
 
 
 class PlainHand(HandWidget):
@@ -135,7 +151,7 @@ class PlainHand(HandWidget):
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         names = [s["name"] for s in room["seats"]]
-        self.query_one("#plain", Static).update(_plain_lines(view, names))
+        put(self.query_one("#plain", Static), _plain_lines(view, names))
 
 
 def plain_narrate(event: dict[str, Any], names: list[str]) -> str | None:

@@ -21,6 +21,7 @@ from games.tallyup.odds import bonus_bust_chance
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import t
 from tui.text import name
+from tui.widgets import put
 
 DIE_STYLE = {
     "red": "bold red",
@@ -203,8 +204,9 @@ class TallyTable(GameWidget):
         if self._reveal_beat is None:
             self._redraw()
 
-    def happened(self, events: list[dict[str, Any]]) -> None:
+    def happened(self, events: list[dict[str, Any]]) -> bool:
         names = [s["name"] for s in (self._room or {}).get("seats", [])]
+        kinds = {event.get("type") for event in events}
         for event in events:
             kind = event.get("type")
             if kind in ("revealed", "bust", "tally_up", "shout"):
@@ -232,8 +234,9 @@ class TallyTable(GameWidget):
                 self._kept_bonus = list(event["dice"])
             elif kind in ("rolling", "dice_chosen"):
                 self._move_on()
-        if self._reveal_beat is None and self._view is not None:
-            self._redraw()
+        # (the view of the change comes next, with `show`: it draws)
+        shown = {"revealed", "bust", "tally_up", "shout", "rolled", "bonus_rolled", "rolling"}
+        return bool(kinds & (shown | {"dice_chosen"}))
 
     def _move_on(self) -> None:
         """The next roll is coming: the last moment goes — once it has been up long enough."""
@@ -255,7 +258,7 @@ class TallyTable(GameWidget):
         if self._view is not None and self._room is not None:
             # everyone still IN has chosen by now (the last choice is what set this off)
             sealed = dict(self._view, locked=[not out for out in self._view["out"]])
-            self.query_one("#tu-players", Static).update(players_table(sealed, self._room))
+            put(self.query_one("#tu-players", Static), players_table(sealed, self._room))
         self._beat_timer = self.set_interval(BEAT_SECONDS, self._next_beat)
 
     def _next_beat(self) -> None:
@@ -272,7 +275,7 @@ class TallyTable(GameWidget):
 
     def _render_beat(self) -> None:
         beat = Text("  ".join(REVEAL_BEATS[: self._reveal_beat + 1]), style="bold reverse")
-        self.query_one("#tu-banner", Static).update(Text("  ") + beat)
+        put(self.query_one("#tu-banner", Static), Text("  ") + beat)
 
     def _redraw(self) -> None:
         view, room = self._view, self._room
@@ -280,10 +283,10 @@ class TallyTable(GameWidget):
             return
         names = view["players"]
         total = view["running_total"]
-        self.query_one("#tu-total", Digits).update(str(total))
-        self.query_one("#tu-round", Static).update(round_line(view, names))
-        self.query_one("#tu-dice", Static).update(dice_overview(view))
-        self.query_one("#tu-banner", Static).update(self._banner or phase_line(view, names))
+        put(self.query_one("#tu-total", Digits), str(total))
+        put(self.query_one("#tu-round", Static), round_line(view, names))
+        put(self.query_one("#tu-dice", Static), dice_overview(view))
+        put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
         roll = Text()
         if view["last_roll"] or self._kept_roll:
             roll.append(t("tallyup.last_roll") + "\n", style="dim")
@@ -295,8 +298,8 @@ class TallyTable(GameWidget):
         if bonus:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
             roll.append_text(dice_art(bonus))
-        self.query_one("#tu-roll", Static).update(roll)
-        self.query_one("#tu-players", Static).update(players_table(view, room))
+        put(self.query_one("#tu-roll", Static), roll)
+        put(self.query_one("#tu-players", Static), players_table(view, room))
         chart = self.query_one("#tu-chart", VerticalScroll)
         if view["over"] and not chart.display:
             chart.display = True
@@ -447,11 +450,12 @@ class TallyHand(HandWidget):
         self._redraw()
         self.refresh_bindings()
 
-    def happened(self, events: list[dict[str, Any]]) -> None:
+    def happened(self, events: list[dict[str, Any]]) -> bool:
         """The latest big moment (a bust, a Tally Up!, a reveal, the Up Die) stays in words
         on this screen, so nobody has to look up at the table to know what happened."""
         names = self._view.get("players", [])
         fresh = False  # news from this very batch (a bust ends a round and starts the next)
+        kinds = {event.get("type") for event in events}
         for event in events:
             kind = event.get("type")
             if kind in NEWS:
@@ -462,8 +466,8 @@ class TallyHand(HandWidget):
                 self._kept_roll = list(event["dice"])
             elif kind in ("rolling", "dice_chosen"):
                 self._news, self._kept_roll = "", []
-        if self._view:
-            self._redraw()
+        # (the view of the change comes next, with `show`: it draws)
+        return bool(kinds & {*NEWS, "round_start", "rolled", "rolling", "dice_chosen"})
 
     # what may be done now
 
@@ -539,10 +543,10 @@ class TallyHand(HandWidget):
         if not self._view:
             return
         self._render_status()
-        self.query_one("#th-news", Static).update(Text(self._news, style="bold"))
-        self.query_one("#th-main", Static).update(self._main_text())
-        self.query_one("#th-odds", Static).update(self._odds_text())
-        self.query_one("#th-me", Static).update(self._me_text())
+        put(self.query_one("#th-news", Static), Text(self._news, style="bold"))
+        put(self.query_one("#th-main", Static), self._main_text())
+        put(self.query_one("#th-odds", Static), self._odds_text())
+        put(self.query_one("#th-me", Static), self._me_text())
 
     def _render_status(self) -> None:
         view = self._view
@@ -573,7 +577,7 @@ class TallyHand(HandWidget):
                 status = Text(t("tallyup.you_are_out"), style="bold cyan")
         status_box = self.query_one("#th-status", Static)
         status_box.set_class(view["phase"] == "shout", "-shout")
-        status_box.update(status)
+        put(status_box, status)
 
     def _main_text(self) -> Text:
         view = self._view

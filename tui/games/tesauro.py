@@ -31,7 +31,7 @@ from tui.bigtext import big
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import quote, t
 from tui.text import literal, name
-from tui.widgets import ConfirmScreen, TextField
+from tui.widgets import ConfirmScreen, TextField, put
 
 SPANISH = {"sapiente": "Sapiente", "brillante": "Brillante", "orate": "Orate"}
 """The published game's role names, shown beside ours in both languages."""
@@ -749,7 +749,7 @@ class TesauroTable(GameWidget):
             roles.append(t(key, n=cards), style="bold green")
             if result.get("reason") == "deck_empty":
                 roles.append("  " + t("tesauro.deck_ran_out"), style="dim")
-            self.query_one("#ts-roles", Static).update(roles)
+            put(self.query_one("#ts-roles", Static), roles)
             return
         phase = view["phase"]
         reader = who(names, view["reader"])
@@ -763,7 +763,7 @@ class TesauroTable(GameWidget):
             roles.append_text(name(who(names, view["sapiente"]), style="bold"))
             roles.append("   ·   " + t("tesauro.reads") + ": ", style="dim")
             roles.append_text(name(reader, style="bold"))
-        self.query_one("#ts-roles", Static).update(roles)
+        put(self.query_one("#ts-roles", Static), roles)
 
     def _draw_banner(self) -> None:
         view = self._view
@@ -869,6 +869,9 @@ class TesauroHand(HandWidget):
         self.query_one("#tsh-text").display = False
         self._ticker = self.set_interval(0.5, self._tick)
         self.watch(self, "scroll_y", self._scrolled, init=False)
+        # laid out again (the definitions took more or less room): is there more below now?
+        self.watch(self, "virtual_size", self._scrolled, init=False)
+        self.watch(self, "size", self._scrolled, init=False)
         self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
 
     # following the room
@@ -1104,7 +1107,7 @@ class TesauroHand(HandWidget):
         self._draw_role()
         self._draw_status()
         self._draw_entry()
-        self.query_one("#tsh-main", Static).update(self._main())
+        put(self.query_one("#tsh-main", Static), self._main())
         self._draw_count()
         self._draw_draft()
         self._draw_me()
@@ -1169,7 +1172,7 @@ class TesauroHand(HandWidget):
             else:
                 sapiente = who(names, view["sapiente"])
                 status.append(t("tesauro.judging_short", name=sapiente), style="bold")
-        self.query_one("#tsh-status", Static).update(status)
+        put(self.query_one("#tsh-status", Static), status)
 
     def _waiting_others(self) -> int:
         view = self._view
@@ -1395,7 +1398,7 @@ class TesauroHand(HandWidget):
         text.append("   " + turn_line(view), style="dim")
         if self.max_scroll_y > 0 and self.scroll_y < self.max_scroll_y:
             text.append("   " + t("tesauro.more"), style="bold black on yellow")
-        self.query_one("#tsh-me", Static).update(text)
+        put(self.query_one("#tsh-me", Static), text)
 
 
 def epilogue(view: dict[str, Any], names: list[str]) -> tuple[str, list[RenderableType]] | None:

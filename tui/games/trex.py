@@ -18,6 +18,7 @@ from textual.widgets import Digits, Static
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import quote, t
 from tui.text import literal, name
+from tui.widgets import put
 
 NEWS_SECONDS = 8.0
 COLOUR_STYLE = {"red": "bold red", "blue": "bold dodger_blue1", "yellow": "bold yellow"}
@@ -126,27 +127,27 @@ class TRexTable(GameWidget):
             box = self.query_one(f"#tr-action-{colour}", Static)
             box.border_title = colour_label(colour, symbols).plain
             text = view["actions"].get(colour) or "—"
-            box.update(literal(text, 80, style="bold"))
+            put(box, literal(text, 80, style="bold"))
         banner = self.query_one("#tr-banner", Static)
         if tie and view["phase"] == "vote":
-            banner.update(tie_text(tie, names))
+            put(banner, tie_text(tie, names))
         elif view["over"]:
-            banner.update(end_banner(view, names))
+            put(banner, end_banner(view, names))
         elif self._byebye is not None:
-            banner.update(self._byebye)
+            put(banner, self._byebye)
         elif view.get("last_match"):
-            self.query_one("#tr-banner", Static).update(match_banner(view["last_match"], names))
+            put(self.query_one("#tr-banner", Static), match_banner(view["last_match"], names))
         else:
             key = "trex.perform_coop" if view["mode"] == "coop" else "trex.perform"
-            self.query_one("#tr-banner", Static).update(Text(t(key), style="bold"))
+            put(self.query_one("#tr-banner", Static), Text(t(key), style="bold"))
         piles = self.query_one("#tr-piles", Static)
         piles.display = not view["over"]  # at the end the T-Rex takes their place
-        piles.update(piles_picture(view))
-        self.query_one("#tr-scores", Static).update(scoreboard(view))
+        put(piles, piles_picture(view))
+        put(self.query_one("#tr-scores", Static), scoreboard(view))
         end = self.query_one("#tr-end", Static)
         end.display = bool(view["over"])
         if view["over"]:
-            end.update(Text(TREX.strip("\n"), style="bold green"))
+            put(end, Text(TREX.strip("\n"), style="bold green"))
 
 
 def match_banner(match: dict[str, Any], names: list[str]) -> Text:
@@ -280,7 +281,7 @@ class TRexHand(HandWidget):
 
     def _fade_news(self) -> None:
         if self._view:
-            self.query_one("#tr-news", Static).update(self._news())
+            put(self.query_one("#tr-news", Static), self._news())
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._view = view
@@ -289,9 +290,9 @@ class TRexHand(HandWidget):
         if picker is not None and picker.is_attached and set(picker.seats) != offers_in:
             picker.dismiss(None)  # the offers changed under it: ask again with `a` or `x`
         self._draw_card()
-        self.query_one("#tr-status", Static).update(self._status())
-        self.query_one("#tr-offers", Static).update(self._offers())
-        self.query_one("#tr-news", Static).update(self._news())
+        put(self.query_one("#tr-status", Static), self._status())
+        put(self.query_one("#tr-offers", Static), self._offers())
+        put(self.query_one("#tr-news", Static), self._news())
         self.refresh_bindings()
 
     def _legal(self) -> set[str]:
@@ -315,17 +316,17 @@ class TRexHand(HandWidget):
         self._card_view = view
         if not card:
             box.border_title = ""
-            self.query_one("#tr-card-action", Static).update(Text(t("trex.no_card"), style="dim"))
-            self.query_one("#tr-scale", Static).update("")
-            self.query_one("#tr-level", Digits).update("")
+            put(self.query_one("#tr-card-action", Static), Text(t("trex.no_card"), style="dim"))
+            put(self.query_one("#tr-scale", Static), "")
+            put(self.query_one("#tr-level", Digits), "")
             return
         colour, level = card["colour"], card["level"]
         view = self._card_view
         box.border_title = colour_label(colour, view["symbols"]).plain
         action = literal(view["actions"].get(colour) or "—", 80, style="bold")
-        self.query_one("#tr-card-action", Static).update(action)
-        self.query_one("#tr-scale", Static).update(scale(level, COLOUR_STYLE[colour]))
-        self.query_one("#tr-level", Digits).update(str(level))
+        put(self.query_one("#tr-card-action", Static), action)
+        put(self.query_one("#tr-scale", Static), scale(level, COLOUR_STYLE[colour]))
+        put(self.query_one("#tr-level", Digits), str(level))
 
     def _status(self) -> Text:
         view = self._view

@@ -15,8 +15,8 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.css.query import NoMatches
 from textual.message import Message
+from textual.reactive import reactive
 
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
@@ -24,7 +24,7 @@ from net.server import Server
 from tui.games import describe
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
-from tui.widgets import Story
+from tui.widgets import Change, Story
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +161,9 @@ class HostApp(App[None]):
             return TableScreen()
         return ResultsScreen()
 
+    change: reactive[Change] = reactive(Change(-1), always_update=True, repaint=False)
+    """The latest change of the room: every host screen watches it."""
+
     def on_host_app_room_changed(self, message: RoomChanged) -> None:
         names = [s.name for s in self.room.seats]
         for event in message.events:
@@ -181,16 +184,14 @@ class HostApp(App[None]):
         self.follow()  # the banner of every host screen shows what is going on at the door
 
     def follow(self, events: list[dict[str, Any]] | None = None) -> None:
-        """Put up the screen of the room's phase, or redraw the one that is up. A dialog on
-        top stays (and is redrawn if it shows the room); its screen follows once it closes."""
+        """Put up the screen of the room's phase; the screens up (a dialog on top included)
+        redraw themselves from the change. A screen under a dialog follows once it closes."""
         wanted = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}[
             self.room.phase
         ]
         if not isinstance(self.screen, wanted) and not self.screen.is_modal:
             self.switch_screen(wanted())
-        elif hasattr(self.screen, "refresh_room"):
-            with contextlib.suppress(NoMatches):  # not composed yet: it draws itself on mount
-                self.screen.refresh_room(events or [])
+        self.change = Change(self.room.version, tuple(events or ()))
 
     async def _update_advertisement(self) -> None:
         with contextlib.suppress(Exception):

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from games import GAMES
 from net.protocol import ProtocolError
-from tui.games import ui_for
+from tui.games import GameWidget, ui_for
 from tui.i18n import has, t
 from tui.text import name
 from tui.widgets import (
+    Change,
     ConfirmScreen,
     Feed,
     Footer,
@@ -26,6 +29,7 @@ from tui.widgets import (
     SeatList,
     absence,
     binding_help,
+    put,
     seat_line,
     who_waits,
 )
@@ -53,6 +57,13 @@ class HostScreen(KeyHints, Screen[None]):
     @property
     def host(self) -> HostApp:
         return self.app  # type: ignore[return-value]
+
+    def on_mount(self) -> None:  # (each screen's own on_mount runs too: it draws first)
+        self.watch(self.app, "change", self._changed, init=False)
+
+    def _changed(self, change: Change) -> None:
+        with contextlib.suppress(NoMatches):  # still composing: it draws itself on mount
+            self.refresh_room(list(change.events))
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog closed): the room may have moved on meanwhile."""
@@ -178,8 +189,8 @@ class LobbyScreen(HostScreen):
             code.append("  ".join(room.code), style="bold reverse")
         else:
             code.append(t("lobby.open"), style="bold")
-        self.query_one("#code", Static).update(code)
-        self.query_one("#addresses", Static).update(self._addresses_text())
+        put(self.query_one("#code", Static), code)
+        put(self.query_one("#addresses", Static), self._addresses_text())
         self._show_game()
         summary = room.summary()
         self.query_one("#players-box").border_title = t("lobby.players", n=len(room.seats))
@@ -207,12 +218,12 @@ class LobbyScreen(HostScreen):
         title = Text()
         if game is None:
             title.append(t("lobby.no_games"), style="bold red")
-            self.query_one("#game-name", Static).update(title)
+            put(self.query_one("#game-name", Static), title)
             return
         title.append(t(f"game.{game.id}.name"), style="bold")
         title.append("  " + t("lobby.player_range", lo=game.min_players, hi=game.max_players))
         title.append("\n" + t(f"game.{game.id}.tagline"), style="dim")
-        self.query_one("#game-name", Static).update(title)
+        put(self.query_one("#game-name", Static), title)
         options = self.query_one("#options", OptionList)
         keep = options.highlighted
         self._option_rows = []
@@ -381,10 +392,8 @@ class TableScreen(HostScreen):
         self._show_waiting(summary)
         self.query_one("#seats", SeatList).show(summary)
         view = room.game_view(None)
-        if view is not None:
-            table = self.query_one("#game-table")
-            table.happened(events)  # first: a reveal holds the new view back for its count
-            table.show(view, summary)
+        if view is not None:  # the events first: a reveal holds the new view back
+            self.query_one("#game-table", GameWidget).present(view, summary, events)
         self.sub_title = t(f"game.{room.game_id}.name")
 
     def _show_waiting(self, summary: dict[str, Any] | None = None) -> None:
@@ -409,7 +418,7 @@ class TableScreen(HostScreen):
                 text.append("  " + t("table.host_can"), style="yellow")
         box = self.query_one("#waiting", Static)
         box.display = bool(text)
-        box.update(text)
+        put(box, text)
 
     def idle_reason(self) -> str | None:
         return who_waits(self.host.room.summary())
@@ -430,8 +439,11 @@ def show_alerts(screen: HostScreen) -> None:
     text = screen.alerts()
     banner.display = text is not None
     if text is not None:
-        banner.update(text)
-    screen.refresh_bindings()
+        put(banner, text)
+    keys = (bool(screen.host.room.claims), bool(screen._suspects()))
+    if keys != getattr(screen, "_alert_keys", None):  # the a / x / ! keys come or go
+        screen._alert_keys = keys
+        screen.refresh_bindings()
 
 
 class KickScreen(ModalScreen[None]):
@@ -454,6 +466,7 @@ class KickScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.refresh_room([])
+        self.watch(self.app, "change", lambda change: self.refresh_room([]), init=False)
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         """The seats as they are now (somebody may leave while the host picks)."""
@@ -498,9 +511,7 @@ class ResultsScreen(HostScreen):
         self.catch_up_feed()
         show_alerts(self)
         result = room.result() or {"scores": [], "winners": []}
-        self.query_one("#results", Static).update(
-            results_text(result, [s.name for s in room.seats])
-        )
+        put(self.query_one("#results", Static), results_text(result, [s.name for s in room.seats]))
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table").show(view, room.summary())
