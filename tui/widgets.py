@@ -47,6 +47,43 @@ def key_display(node: Any, binding: Binding, default: str) -> str:
     return shown or default
 
 
+class Header(Static):
+    """The title line: the app's title and the screen's subtitle. Drawn from its own watchers,
+    each of which checks that the header is still on a screen (Textual's Header could be told
+    a new title after its screen was switched away, and fail)."""
+
+    DEFAULT_CSS = """
+    Header {
+        dock: top;
+        width: 100%;
+        height: 1;
+        background: $panel;
+        color: $foreground;
+        text-align: center;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.pop("show_clock", None)
+        super().__init__(**kwargs)
+
+    def on_mount(self) -> None:
+        for node in (self.app, self.screen):
+            for attribute in ("title", "sub_title"):
+                self.watch(node, attribute, self._retitle, init=False)
+        self._retitle()
+
+    def _retitle(self, *_: Any) -> None:
+        if not self.is_attached:
+            return
+        screen, app = self.screen, self.app
+        title = screen.title or app.title
+        sub = screen.sub_title or app.sub_title
+        put(self, Text(f"{title} — {sub}" if sub else title))
+
+
 class Footer(Static):
     """The keys that work here, in one line, in the user's language (binding descriptions are
     catalogue keys); a key that does nothing right now is shown dim. A widget may show its keys
@@ -399,7 +436,9 @@ class Feed(Widget):
         for line in reversed(self.lines):
             wrapped = list(Text(line).wrap(self.app.console, width))
             room = height - len(shown)
-            shown[:0] = wrapped[-room:]
-            if len(wrapped) >= room:
+            if len(wrapped) > room:  # whole lines only (but the newest, cut, if it alone is
+                if not shown:  # taller than the feed)
+                    shown = wrapped[-room:]
                 break
+            shown[:0] = wrapped
         return Text("\n").join(shown)

@@ -1,9 +1,9 @@
-"""A key press shows on every screen within milliseconds: measured over real sockets.
+"""A key press reaches every screen: measured over real sockets (how fast: tools/).
 
 The quick version of `tools/latency.py`: the host runs in this process (the tool puts it in
 a child process of its own), but every frame goes through TCP on 127.0.0.1, is decoded by
-the screen that receives it, and is stamped when it has been. The bounds are generous, for a
-loaded CI machine; docs/PERFORMANCE.md has the real figures.
+the screen that receives it, and is stamped when it has been. Nothing here asserts a speed
+(a busy CI machine is no place for that): the figures are in docs/PERFORMANCE.md.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ PLAYERS = 4
 ROUNDS = 200
 
 
-async def test_an_action_shows_on_every_screen_within_milliseconds():
+async def test_an_action_reaches_every_screen_once_per_change():
     room, server, probe = await open_host(PLAYERS)
     try:
         figures = await asyncio.wait_for(measure(server.port, PLAYERS, ROUNDS), 30.0)
@@ -33,7 +33,7 @@ async def test_an_action_shows_on_every_screen_within_milliseconds():
     assert all(up >= 0 for up in figures.uplink)  # the host saw each one after it was sent
     assert len(figures.view_frame) == PLAYERS * ROUNDS
     assert min(figures.view_frame) > 500  # whole views, not stubs
-    assert figures.wire_bytes >= sum(figures.view_frame) + sum(figures.event_frame)
+    assert figures.wire_bytes >= sum(figures.view_frame)  # one frame per seat per move
     assert sum(action["type"] == "token" for _, action in room.log) == ROUNDS
 
     # How fast is for the benchmark (docs/PERFORMANCE.md), not for a test on a busy machine:
@@ -42,10 +42,11 @@ async def test_an_action_shows_on_every_screen_within_milliseconds():
 
 
 def test_the_tool_runs_the_host_in_a_process_of_its_own_and_ends_it():
-    figures = run(2, 20)
-    assert len(figures.every) == 20
+    figures = run(2, 20, connections=3, warmup=5, gap=0.001)
+    assert len(figures.every) == 20 and figures.connections == 3  # a watcher too
     assert len(figures.host) == 20  # the child's stamps came back over the pipe
     assert percentile(figures.every, 50) > 0
+    assert sum(figures.host_cpu) > 0 and figures.host_rss > 10 * 2**20
 
     with HostProcess(2) as host:
         process = host._process

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.client import parse_address
@@ -26,6 +26,7 @@ from tui.widgets import (
     ConfirmScreen,
     Feed,
     Footer,
+    Header,
     HelpScreen,
     KeyHints,
     SeatList,

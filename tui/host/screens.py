@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from games import GAMES
@@ -24,6 +24,7 @@ from tui.widgets import (
     ConfirmScreen,
     Feed,
     Footer,
+    Header,
     HelpScreen,
     KeyHints,
     SeatList,
