@@ -14,9 +14,14 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl  # POSIX: a lock for the token file
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 from net.protocol import DEFAULT_PORT, PROTOCOL_VERSION, ProtocolError, encode, read_message
 from net.savefile import write_atomically
@@ -89,14 +94,27 @@ class TokenStore:
         return [e["name"] for e in entries if isinstance(e.get("name"), str) and e["name"]]
 
     def put(self, address: str, name: str, **entry: Any) -> None:
-        data = self._load()
-        data[self.key(address, name)] = {**entry, "name": name, "at": time.time()}
-        self._write(data)
+        with self._locked():
+            data = self._load()
+            data[self.key(address, name)] = {**entry, "name": name, "at": time.time()}
+            self._write(data)
 
     def forget(self, address: str, name: str) -> None:
-        data = self._load()
-        if data.pop(self.key(address, name), None) is not None:
-            self._write(data)
+        with self._locked():
+            data = self._load()
+            if data.pop(self.key(address, name), None) is not None:
+                self._write(data)
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One writer at a time: two player apps on one account read, change and write the
+        same file (without the lock, one's change could undo the other's)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_suffix(".lock"), "a") as lock:
+            if fcntl is not None:
+                with contextlib.suppress(OSError):  # no locks on this filesystem: best effort
+                    fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
 
     def _write(self, data: dict[str, Any]) -> None:
         write_atomically(self.path, json.dumps(data).encode(), mode=0o600)
@@ -182,9 +200,8 @@ class Client:
             if self.table_closed:
                 delay = BACKOFF[-1]  # closed on purpose: it comes back when the host resumes
             attempt += 1
-            self._set_status(
-                "reconnecting", {"in": delay, "attempt": attempt, "closed": self.table_closed}
-            )
+            info = {"in": delay, "attempt": attempt, "closed": self.table_closed}
+            self._set_status("reconnecting", info | {"seated": seated})
             await asyncio.sleep(delay)
         self._set_status("closed")
 

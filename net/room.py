@@ -213,6 +213,7 @@ class Room:
             "players": self.players,
             "seats": [self._seat_summary(i, s, now) for i, s in enumerate(self.seats)],
             "waiting": self.waiting_for(),
+            "standins": bool(self.game and self.game.bots),  # else an away seat sits out
             "claims": [c.seat for c in self.claims],
             "timer_seconds": self._timer_seconds(),
         }
@@ -745,9 +746,13 @@ class Room:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
+        # stand-ins play for those away while somebody is at the table: with every player
+        # gone (the host's Wi-Fi, say), the game waits for people rather than run on its own
+        anyone = any(s.connected for s in self.seats[: self.players])
         for index in range(self.players):
             seat = self.seats[index]
-            strength = seat.bot or (_standin_strength(game) if seat.standin else None)
+            standin = seat.standin and anyone
+            strength = seat.bot or (_standin_strength(game) if standin else None)
             if strength is None:
                 self._cancel_bot(index)
                 continue

@@ -209,10 +209,12 @@ class Server:
         self.room.kick(seat)
 
     def block(self, address: str) -> None:
-        """The host turns an address away for good: its connections go now."""
+        """The host turns an address away: its hellos are refused from now on, and its
+        connections without a seat go now. Players already seated from it stay (two players on
+        one laptop, or behind one port forward, share an address)."""
         self.doorman.block(address)
         for connection in list(self._all):
-            if address_key(connection.address) == address_key(address):
+            if connection.seat is None and address_key(connection.address) == address_key(address):
                 connection.send(_error("blocked", "the host has blocked this address"))
                 connection.close()  # told first: the frame goes out, then the link
         self._alert("blocked", address=address_key(address))

@@ -16,7 +16,9 @@ def peek():
 
 @pytest.fixture(autouse=True)
 def state_dir(tmp_path, monkeypatch):
-    """Tokens and save files of a test stay in its own folder."""
+    """Tokens and save files of a test stay in its own folder; so does the keymap file (a
+    developer's own remapped keys must not change what a test presses)."""
     path = tmp_path / "state"
     monkeypatch.setenv("HUBBUB_STATE_DIR", str(path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     return path

@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--interface", metavar="ADDR", help="look for hosts on this address only")
     join.add_argument("--no-zeroconf", action="store_true", help="don't look for hosts")
     join.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
+
+    keys = commands.add_parser("keys", help="list every key and how to remap it")
+    keys.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
     return parser
 
 
@@ -59,7 +62,28 @@ def main(argv: list[str] | None = None) -> int:
     set_lang(args.lang)
     if args.command == "host":
         return run_host(args)
+    if args.command == "keys":
+        return run_keys()
     return run_join(args)
+
+
+def run_keys() -> int:
+    """Every key of both apps by its binding id, as remapped by the keymap file, and any
+    id in that file that names no key (a typo would otherwise change nothing, silently)."""
+    from tui.i18n import t
+    from tui.widgets import all_bindings, keymap_file, load_keymap
+
+    keymap, ids = load_keymap(), set()
+    print(f'# {keymap_file()}  ([keys] binding-id = "key,key")')
+    for binding in all_bindings():
+        ids.add(binding.id)
+        described = t(binding.description) if binding.description else ""
+        remapped = "  (remapped)" if binding.id in keymap else ""
+        print(f"{binding.id:<32} {keymap.get(binding.id, binding.key):<16} {described}{remapped}")
+    unknown = sorted(set(keymap) - ids)
+    for key in unknown:
+        print(f"hubbub: {keymap_file()}: no key is called {key!r}", file=sys.stderr)
+    return 1 if unknown else 0
 
 
 def run_host(args: argparse.Namespace) -> int:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
+import re
 import time as _time
+import tomllib
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -18,6 +23,70 @@ from textual.widgets import Input, Static
 
 from tui.i18n import t
 from tui.text import name
+
+_RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
+"""The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
+
+
+def _action_id(action: str) -> str:
+    """`answer('accept')` → `answer_accept`, `number(0)` → `number_0`: a keymap file's key."""
+    return re.sub(r"[^a-z0-9]+", "_", action.lower().replace("-", "minus")).strip("_")
+
+
+def keys(namespace: str, bindings: list[Binding]) -> list[Binding]:
+    """A screen's or widget's bindings: each gets an id (`namespace.action`, for a keymap
+    file), and each letter key also answers on the Russian layout — a Russian table's `y` is
+    `н` until someone switches the layout, and `н` should still say yes."""
+    out: list[Binding] = []
+    for binding in bindings:
+        names = binding.key.split(",")
+        russian = [_RUSSIAN_LAYOUT[k] for k in names if k in _RUSSIAN_LAYOUT]
+        out.append(
+            dataclasses.replace(
+                binding,
+                key=",".join([*names, *russian]),
+                key_display=binding.key_display or (names[0] if russian else None),
+                id=binding.id or f"{namespace}.{_action_id(binding.action)}",
+            )
+        )
+    ids = [binding.id for binding in out]
+    assert len(set(ids)) == len(ids), f"two keys of {namespace} have one id: {ids}"
+    return out
+
+
+def keymap_file() -> Path:
+    """Where a player may remap keys: `[keys]` of binding id = "keys" (e.g. `"trex.hand.skip"
+    = "z"`; `hubbub keys` lists the ids)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "hubbub" / "keys.toml"
+
+
+def load_keymap() -> dict[str, str]:
+    """The keymap file's `[keys]`, or nothing (a broken file is ignored: keys still work)."""
+    try:
+        data = tomllib.loads(keymap_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found = data.get("keys", {})
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def all_bindings() -> list[Binding]:
+    """Every key of both apps and the games' screens, by binding id (for `hubbub keys`)."""
+    import importlib
+    import pkgutil
+
+    import tui.games
+
+    games = [m.name for m in pkgutil.walk_packages(tui.games.__path__, "tui.games.")]
+    found: dict[str, Binding] = {}
+    for module_name in ("tui.widgets", "tui.client.screens", "tui.host.screens", *games):
+        module = importlib.import_module(module_name)
+        for value in vars(module).values():
+            for binding in getattr(value, "__dict__", {}).get("BINDINGS", ()):
+                if isinstance(binding, Binding) and binding.id:
+                    found.setdefault(binding.id, binding)
+    return list(found.values())
 
 
 def put(widget: Any, content: Any) -> None:
@@ -155,9 +224,12 @@ def binding_help(screen: Screen) -> list[tuple[str, str]]:
 class HelpScreen(ModalScreen[None]):
     """`?` on any screen: what this screen is for and every key it has."""
 
-    BINDINGS = [
-        Binding("escape,question_mark,q,f1", "dismiss", "key.close", key_display="Esc"),
-    ]
+    BINDINGS = keys(
+        "help",
+        [
+            Binding("escape,question_mark,q,f1", "dismiss", "key.close", key_display="Esc"),
+        ],
+    )
 
     def __init__(self, title: str, body: str, keys: list[tuple[str, str]]) -> None:
         super().__init__()
@@ -189,10 +261,13 @@ class ConfirmScreen(ModalScreen[bool]):
     `y` — so it is ignored, and the question says to pause first."""
 
     PAUSE = 0.5
-    BINDINGS = [
-        Binding("y", "answer(True)", "key.yes"),
-        Binding("n,escape", "answer(False)", "key.no", key_display="n/Esc"),
-    ]
+    BINDINGS = keys(
+        "confirm",
+        [
+            Binding("y", "answer(True)", "key.yes"),
+            Binding("n,escape", "answer(False)", "key.no", key_display="n/Esc"),
+        ],
+    )
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -275,13 +350,18 @@ class KeyHints:
         active = screen.active_bindings.get(event.key)
         if active is not None and active.enabled:
             return
-        shown = event.character if event.is_printable and event.character else event.key
+        character = event.character if event.is_printable else None
+        if character and not character.isspace():
+            shown = character  # the key as pressed: `й` on a Russian layout, not `q`
+        elif active is not None:
+            shown = screen.app.get_key_display(active.binding)
+        else:
+            shown = event.key
         reason = None
         if active is not None:
             why = getattr(active.node, "why_not", None)
             action = active.binding.action.split("(")[0]
             reason = why(action) if callable(why) else None
-            shown = screen.app.get_key_display(active.binding)
         reason = reason or self.idle_reason()
         line = t("keys.not_now" if active or reason else "keys.nothing", pressed=shown)
         if reason:
@@ -305,16 +385,18 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def absence(seat: dict[str, Any]) -> str | None:
-    """How long a seat's player has been away, and what happens about it, or None."""
+def absence(seat: dict[str, Any], standins: bool = True) -> str | None:
+    """How long a seat's player has been away, and what happens about it (a bot steps in,
+    or, in a game without bots, the seat sits out), or None."""
     if seat.get("standin"):
         return t("seat.standin")
     away_for = seat.get("away_for")
     if away_for is None:
         return None
-    standin_in = seat.get("standin_in")
-    if standin_in is not None:
-        return t("seat.away_standin_in", away=clock(away_for), left=clock(standin_in))
+    left = seat.get("standin_in")
+    if left is not None:
+        key = "seat.away_standin_in" if standins else "seat.away_sits_out_in"
+        return t(key, away=clock(away_for), left=clock(left))
     return t("seat.away_for", away=clock(away_for))
 
 
@@ -326,7 +408,7 @@ def who_waits(room: dict[str, Any], exclude: int | None = None) -> str | None:
         if seat == exclude or not 0 <= seat < len(seats):
             continue
         part = seats[seat]["name"]
-        if (note := absence(seats[seat])) is not None:
+        if (note := absence(seats[seat], room.get("standins", True))) is not None:
             part += f" ({note})"
         parts.append(part)
     return t("table.waits_for", names=", ".join(parts)) if parts else None

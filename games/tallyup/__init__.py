@@ -115,7 +115,7 @@ Bots (`TALLYUP.bots`): "easy", "normal", "bold" — see `bots`.
 
 from __future__ import annotations
 
-from games.base import Option, register
+from games.base import register
 from games.rulebook import ModuleGame
 from games.tallyup import rules, views
 from games.tallyup.bots import BOTS
@@ -134,13 +134,7 @@ from games.tallyup.odds import (
     up_die_chance,
 )
 
-OPTIONS: tuple[Option, ...] = (
-    Option("target", 2500, (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000)),
-    Option("once_each", False, (False, True)),
-    Option("high_stakes", False, (False, True)),
-    Option("choice_seconds", 30, (0, 10, 15, 20, 30, 45, 60, 90)),
-    Option("shout_seconds", 10, (5, 10, 15, 20)),
-)
+OPTIONS = rules.OPTIONS
 
 
 class TallyUp(ModuleGame):

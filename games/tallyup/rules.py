@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from games.base import Action, Event, IllegalAction, State
+from games.base import Action, Event, IllegalAction, Option, State
 from games.rulebook import action_type, check_seat, mark_away, mark_back, not_int
 from games.tallyup.dice import (
     COLOURS,
@@ -58,13 +58,16 @@ SHOUT_POINTS = 200
 TALLY_POINTS = 100
 MAX_EXTRA_ROUNDS = 3
 
-OPTION_DEFAULTS: dict[str, Any] = {
-    "target": 2500,
-    "once_each": False,
-    "high_stakes": False,
-    "choice_seconds": 30,
-    "shout_seconds": 10,
-}
+OPTIONS: tuple[Option, ...] = (
+    Option("target", 2500, (500, 1000, 1500, 2000, 2500, 3000, 4000, 5000)),
+    Option("once_each", False, (False, True)),
+    Option("high_stakes", False, (False, True)),
+    Option("choice_seconds", 30, (0, 10, 15, 20, 30, 45, 60, 90)),
+    Option("shout_seconds", 10, (5, 10, 15, 20)),
+)
+"""The lobby's options, each with its default and the values the lobby cycles through."""
+
+OPTION_DEFAULTS: dict[str, Any] = {option.key: option.default for option in OPTIONS}
 
 HOST_ACTIONS = ("timeout", "away", "back")
 """Actions only the host's own seat sends; `chance` is CHANCE's, every other a player's."""

@@ -6,8 +6,9 @@ shipped content) and `bots`. `TESAURO` is the `Game`.
 
 Options: `think_seconds` (the thinking time; 0 = no limit), `mode` (`typed`: definitions are
 typed on the players' screens; `spoken`: said aloud, each scholar pressing a key when done),
-`rounds` (how many times each player is the Sapiente). Not lobby options: `lang` (picks the
-shipped dictionary) and `deck` (the path of a group's own dictionary, which replaces it).
+`rounds` (how many times each player is the Sapiente), `words` (the dictionary's language:
+`table` — the table's `lang` —, `ru` or `en`). Not lobby options: `lang` (the host's language)
+and `deck` (the path of a group's own dictionary, which replaces the shipped one).
 
 Bots (`normal`): see `bots`. They play from `views.bot_view`: the seat's view plus the pool's
 definitions to bluff with.
@@ -78,7 +79,8 @@ definition before the reveal, or the other word of the card)
 
 Views
 -----
-Public (`seat=None`, the table): `game`, `phase`, `over`, `players`, `lang`, `mode`,
+Public (`seat=None`, the table): `game`, `phase`, `over`, `players`, `lang`, `words` (the
+dictionary's language), `mode`,
 `think_seconds`, `rounds`, `turn` (1-based, counting tie-break turns), `turns` (regular
 turns: players × rounds), `round` (None in the tie-break), `sapiente`, `reader`, `order` (the
 scholars from the reader), `word` (None until chosen), `categories` (by seat: the tile taken,
@@ -135,17 +137,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Bot, Option, State, register
+from games.base import Bot, State, register
 from games.rulebook import ModuleGame
 from games.tesauro import rules, views
 from games.tesauro.bots import TesauroBot
 from games.tesauro.deck import CATEGORIES, load_dictionary
 
-OPTIONS: tuple[Option, ...] = (
-    Option("think_seconds", 60, (60, 90, 120, 180, 0, 30, 45)),
-    Option("mode", "typed", ("typed", "spoken")),
-    Option("rounds", 1, (1, 2, 3)),
-)
+OPTIONS = rules.OPTIONS
 
 
 class Tesauro(ModuleGame):

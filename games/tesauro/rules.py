@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Action, Event, IllegalAction, State
+from games.base import Action, Event, IllegalAction, Option, State
 from games.rulebook import (
     action_type,
     check_seat,
@@ -19,7 +19,7 @@ from games.rulebook import (
     not_int,
     printable_line,
 )
-from games.tesauro.deck import CATEGORIES, Dictionary, load_dictionary, pool_size
+from games.tesauro.deck import CATEGORIES, LANGS, Dictionary, load_dictionary, pool_size
 
 DEALING = "dealing"
 """CHANCE: the dictionary is being shuffled (setup) or the scholar cards dealt (each turn)."""
@@ -46,12 +46,18 @@ MAX_TEXT = 300
 
 MAX_ROUNDS = 5
 
-OPTION_DEFAULTS: dict[str, Any] = {
-    "think_seconds": 60,
-    "mode": TYPED,
-    "rounds": 1,
-    "lang": "en",
-    "deck": None,
+OPTIONS: tuple[Option, ...] = (
+    Option("think_seconds", 60, (60, 90, 120, 180, 0, 30, 45)),
+    Option("mode", TYPED, MODES),
+    Option("rounds", 1, (1, 2, 3)),
+    Option("words", "table", ("table", "ru", "en")),
+)
+"""The lobby's options, each with its default and the values the lobby cycles through.
+`words`: the dictionary's language — the table's (`lang`, the interface's) or another."""
+
+OPTION_DEFAULTS: dict[str, Any] = {option.key: option.default for option in OPTIONS} | {
+    "lang": "en",  # the host's language: not a lobby option (the host passes it)
+    "deck": None,  # a group's own dictionary file (`hubbub host --deck`)
 }
 
 HOST_ACTIONS = ("timeout", "away", "back")
@@ -77,7 +83,7 @@ def setup(
         raise ValueError(f"{min_players}..{max_players} players play Tesauro, not {n}")
     settings = _settings(options or {})
     if dictionary is None:
-        dictionary = load_dictionary(settings["lang"], path=settings["deck"])
+        dictionary = load_dictionary(words_of(settings), path=settings["deck"])
     cards = [[entry.as_dict() for entry in card] for card in dictionary.cards]
     if len(cards) < 2:
         raise ValueError("a dictionary needs at least two cards")
@@ -130,7 +136,14 @@ def _settings(options: dict) -> dict[str, Any]:
         raise ValueError(f"lang must be a language code: {settings['lang']!r}")
     if settings["deck"] is not None and not isinstance(settings["deck"], str):
         raise ValueError(f"deck must be the path of a dictionary file: {settings['deck']!r}")
+    if settings["words"] not in ("table", *LANGS):
+        raise ValueError(f"words must be 'table' or one of {LANGS}: {settings['words']!r}")
     return settings
+
+
+def words_of(settings: dict[str, Any]) -> str:
+    """The dictionary's language: the lobby's choice, else the table's (`lang`)."""
+    return settings["lang"] if settings["words"] == "table" else settings["words"]
 
 
 # --- the pending chance and the timer --------------------------------------------------------

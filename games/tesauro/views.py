@@ -28,6 +28,7 @@ from games.tesauro.rules import (
     round_of,
     speaker,
     totals,
+    words_of,
 )
 
 
@@ -71,6 +72,7 @@ def public_view(state: State) -> dict:
         "over": phase == OVER,
         "players": list(state["players"]),
         "lang": options["lang"],
+        "words": words_of(options),
         "mode": options["mode"],
         "think_seconds": options["think_seconds"],
         "rounds": options["rounds"],

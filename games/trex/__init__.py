@@ -159,14 +159,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import Bot, Option, register
+from games.base import Bot, register
 from games.rulebook import ModuleGame
 from games.trex import rules, views
 from games.trex.deck import COLOURS, SYMBOLS, load_deck
 
-OPTIONS: tuple[Option, ...] = (Option("vote_seconds", 60, (0, 30, 45, 60, 90, 120)),)
-"""The mode is no option: two players always play the cooperative variant (the only mode the
-rules allow them), three to eight the competitive game."""
+OPTIONS = rules.OPTIONS
 
 
 class TRex(ModuleGame):

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Action, Event, IllegalAction, State
+from games.base import Action, Event, IllegalAction, Option, State
 from games.rulebook import (
     action_type,
     check_seat,
@@ -67,7 +67,15 @@ SCORING = {EXACT: (2, 0), NEAR: (1, 0), FAR: (0, 1)}
 COOP_MOVES = {EXACT: 2, NEAR: 1, FAR: 1}
 """Tokens a right call moves to the box, by outcome (FAR is a correct NO MATCH)."""
 
-OPTION_DEFAULTS: dict[str, Any] = {"vote_seconds": 60, "coop": False, "lang": "en", "deck": None}
+OPTIONS: tuple[Option, ...] = (Option("vote_seconds", 60, (0, 30, 45, 60, 90, 120)),)
+"""The mode is no option: two players always play the cooperative variant (the only mode the
+rules allow them), three to eight the competitive game."""
+
+OPTION_DEFAULTS: dict[str, Any] = {option.key: option.default for option in OPTIONS} | {
+    "coop": False,  # informative only (the number of players decides)
+    "lang": "en",  # the host's language: not a lobby option (the host passes it)
+    "deck": None,  # a group's own deck file (`hubbub host --deck`)
+}
 
 HOST_ACTIONS = ("timeout", "away", "back")
 """Actions only the host's own seat sends; `chance` is CHANCE's, every other a player's."""

@@ -668,3 +668,17 @@ def test_every_code_is_tested_and_documented():
     raised = set(re.findall(r'IllegalAction\(\s*"(\w+)"', source))
     assert {code for *_, code in REFUSALS} | TESTED_ELSEWHERE == raised
     assert all(f"`{code}`" in games.tesauro.__doc__ for code in raised)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "dealt"),
+    [("en", "table", "en"), ("en", "ru", "ru"), ("ru", "en", "en"), ("ru", "table", "ru")],
+)
+def test_the_dictionary_s_language_is_an_option_of_its_own(lang, words, dealt):
+    """A Russian-speaking table may want English words, and the other way round."""
+    from games.tesauro.deck import load_dictionary
+
+    state = TESAURO.setup(["A", "B", "C"], {"lang": lang, "words": words})
+    first = load_dictionary(dealt).cards[0][0].word
+    assert state["cards"][0][0]["word"] == first
+    assert TESAURO.view(state, None)["words"] == dealt

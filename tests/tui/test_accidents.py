@@ -229,7 +229,63 @@ async def test_a_key_that_does_nothing_says_why(peek, state_dir):
         await pb.press("z")
         said = [str(n.message) for n in bob._notifications]
         assert any("does nothing" in s and "‘z’" in s for s in said)
+        await pb.press("к")  # `r` on a Russian layout: the same key, quoted as pressed
+        said = [str(n.message) for n in bob._notifications]
+        assert any("‘к’ does nothing now." in s and "The table waits for Ann" in s for s in said)
         assert party.room.state["phase"] == "choose_dice"
+
+
+async def test_a_greyed_t_rex_key_says_why(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cy")
+        await reach(party, "playing")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        await until(lambda: "offer" in (bob.game or {}).get("legal", []), pb)
+
+        async def said_after(key: str) -> list[str]:
+            bob._notifications.clear()
+            await pb.press(key)
+            return [str(n.message) for n in bob._notifications]
+
+        assert any("Nobody has offered you their card." in s for s in await said_after("a"))
+        assert any("You have no offer out" in s for s in await said_after("w"))
+        await pb.press("1")  # an offer to Ann
+        await until(lambda: (bob.game.get("offers") or {}).get("out") == 0, pb)
+        assert any("offered to Ann: w withdraws" in s for s in await said_after("s"))
+        assert any("offered to Ann" in s for s in await said_after("3"))
+        assert party.room.state["offers"][1] == 0  # nothing the greyed keys did
+
+
+async def test_a_keymap_file_moves_a_key(state_dir, tmp_path):
+    """A player's ~/.config/hubbub/keys.toml: T-Rex's skip on `z`; `s` no longer skips."""
+    keymap = tmp_path / "config" / "hubbub" / "keys.toml"  # (conftest points XDG here)
+    keymap.parent.mkdir(parents=True)
+    keymap.write_text('[keys]\n"trex.hand.skip" = "z"\n', encoding="utf-8")
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cy")
+        await reach(party, "playing")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        await until(lambda: "skip" in (bob.game or {}).get("legal", []), pb)
+        await pb.press("s")
+        assert any("‘s’ does nothing" in str(n.message) for n in bob._notifications)
+        await pb.press("z")
+        skipped = lambda: any(e.get("type") == "skipped" for e in party.room.state["last_events"])  # noqa: E731
+        await until(skipped, pb)
+
+
+def test_hubbub_keys_lists_the_ids_and_catches_a_typo(tmp_path, capsys):
+    from tui.cli import main
+
+    assert main(["keys", "--lang", "en"]) == 0
+    listed = capsys.readouterr().out
+    assert "trex.hand.skip" in listed and "tallyup.hand.roll" in listed
+    keymap = tmp_path / "config" / "hubbub" / "keys.toml"
+    keymap.parent.mkdir(parents=True)
+    keymap.write_text('[keys]\n"trex.hand.skp" = "z"\n', encoding="utf-8")
+    assert main(["keys"]) == 1
+    assert "no key is called 'trex.hand.skp'" in capsys.readouterr().err
 
 
 async def test_q_in_the_lobby_frees_the_seat(peek, state_dir):

@@ -33,7 +33,7 @@ from tui.client.screens import (
 )
 from tui.games import HandWidget, describe
 from tui.i18n import has, t
-from tui.widgets import Change, Story
+from tui.widgets import Change, Story, load_keymap
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +93,7 @@ class ClientApp(App[None]):
         self._last_sent: tuple[int, dict[str, Any]] | None = None
 
     def on_mount(self) -> None:
+        self.set_keymap(load_keymap())
         if self.address is None:
             self.push_screen(FindScreen())
             return
@@ -141,11 +142,13 @@ class ClientApp(App[None]):
             self.sent_at[ref] = time.perf_counter()
 
     async def leave(self) -> None:
-        """Give the seat up (the host is told), then close."""
+        """Give the seat up (the host is told), then close — saying so, if a game was on."""
+        room, you = self.room or {}, (self.room or {}).get("you")
+        in_game = room.get("phase") == "playing" and you is not None and you < room["players"]
         if self.client is not None:
             await self.client.leave()
             self.client = None
-        self.exit()
+        self.exit(message=t("client.left") if in_game else None)
 
     def drop_link(self) -> None:
         """Stop the link (and its reconnecting) without giving the seat up."""
@@ -193,9 +196,8 @@ class ClientApp(App[None]):
                 self.change = Change(self.change.version)  # the wait screen says so
         elif (
             status == "reconnecting"
-            and self.room is None
+            and not message.info.get("seated")  # a seat once held is waited for, always
             and message.info.get("attempt", 0) >= 3
-            and not message.info.get("closed")  # closed to be resumed: wait for it
         ):
             # Never got in: a wrong address or a host that is gone (it may linger in the LAN
             # list for minutes after a crash). Say so instead of retrying for ever.
@@ -241,14 +243,16 @@ class ClientApp(App[None]):
                     params[field] = t(f"{game_id}.category.{value}")  # a tile's name
             text = t(key, **params)
             self.notify(text if text != key else frame["message"], severity="error", markup=False)
-            refused = getattr(self.screen, "refused", None)
-            if refused is not None:
-                with contextlib.suppress(NoMatches):
-                    refused(frame["code"])
+            self._last_sent = None  # refused: the same key again is a new try
+            for screen in self.screen_stack:  # the game's screen, under any dialog
+                if isinstance(screen, GameScreen):
+                    with contextlib.suppress(NoMatches):
+                        screen.refused(frame["code"])
         elif kind == "kicked":
-            self.link = "offline"
-            self.room = self.game = None
             resumable = frame["reason"] == "closed" and frame.get("resumable", False)
+            self.link = "offline"
+            if not resumable:
+                self.room = self.game = None
             self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
         elif kind == "welcome":
             self.version = -1

@@ -32,6 +32,7 @@ from tui.widgets import (
     SeatList,
     TextField,
     binding_help,
+    keys,
     put,
     who_waits,
 )
@@ -85,13 +86,16 @@ class PlayerScreen(KeyHints, Screen[None]):
 class FindScreen(PlayerScreen):
     """Hosts found on the LAN, live, and a field to type an address."""
 
-    BINDINGS = [
-        Binding("enter", "join", "key.join", key_display="⏎", priority=True),
-        Binding("a", "type_address", "key.address"),
-        HELP_KEY,
-        Binding("escape", "hosts", "key.hosts", show=False),
-        Binding("q", "app.quit", "key.quit"),
-    ]
+    BINDINGS = keys(
+        "client.find",
+        [
+            Binding("enter", "join", "key.join", key_display="⏎", priority=True),
+            Binding("a", "type_address", "key.address"),
+            HELP_KEY,
+            Binding("escape", "hosts", "key.hosts", show=False),
+            Binding("q", "app.quit", "key.quit"),
+        ],
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -200,10 +204,13 @@ class JoinScreen(PlayerScreen):
     """Your name and, if the table has one, its code."""
 
     HELP = "help.join"
-    BINDINGS = [
-        Binding("escape", "back", "key.back", key_display="Esc"),
-        Binding("f1", "help", "key.help", key_display="F1"),
-    ]
+    BINDINGS = keys(
+        "client.join",
+        [
+            Binding("escape", "back", "key.back", key_display="Esc"),
+            Binding("f1", "help", "key.help", key_display="F1"),
+        ],
+    )
 
     def __init__(
         self,
@@ -227,6 +234,7 @@ class JoinScreen(PlayerScreen):
             yield TextField(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
             yield Static(t("join.code"), id="code-label")
             yield TextField(id="code", max_length=4, placeholder=t("join.code_placeholder"))
+            yield Static(id="join-known")
             yield Static(id="join-error")
             yield Static(t("join.hint"), classes="dim")
         yield Footer()
@@ -238,10 +246,16 @@ class JoinScreen(PlayerScreen):
         put(self.query_one("#join-where", Static), where)
         name_field = self.query_one("#name", Input)
         known = self.player.tokens.names(f"{self.host_address}:{self.port}")
-        name_field.value = self.player.player_name or (known[0] if known else "")
+        # one seat of this laptop here: offered; several (two players on one laptop): named,
+        # none offered — Enter must not take somebody else's seat
+        offered = known[0] if len(known) == 1 else ""
+        name_field.value = self.player.player_name or offered
         name_field.action_select_all()  # a name typed now replaces it
+        if len(known) > 1:
+            hint = t("join.known_names", names=", ".join(known))
+            put(self.query_one("#join-known", Static), Text(hint, style="dim"))
         code_field = self.query_one("#code", Input)
-        if self.error and self.error.get("code") not in ("bad_code", "code_needed"):
+        if self.error and self.error.get("code") not in ("bad_code", "code_needed", "slow_down"):
             code_field.value = self.player.player_code  # a taken name shouldn't cost the code
         if not self.needs_code:  # an open table, as advertised: no code to type
             self.query_one("#code-label", Static).display = False
@@ -252,8 +266,8 @@ class JoinScreen(PlayerScreen):
                 code = "bad_code_wait"  # wrong again: the next try must wait
             said = t(f"error.{code}", detail=self.error.get("message", ""), **self._params())
             put(self.query_one("#join-error", Static), Text(said, style="bold red"))
-            if code in ("bad_code", "code_needed"):
-                code_field.focus()
+            if code in ("bad_code", "bad_code_wait", "code_needed", "slow_down"):
+                code_field.focus()  # what to type again is the code, not the name
                 return
         name_field.focus()
 
@@ -275,7 +289,7 @@ class JoinScreen(PlayerScreen):
         if event.input.id == "name" and self.needs_code and not code_field.value.strip():
             code_field.focus()
             return
-        code = code_field.value.strip().upper() or None
+        code = latin_code(code_field.value) or None
         put(self.query_one("#join-error", Static), t("join.connecting"))
         self.player.connect(self.host_address, self.port, name_value, code)
 
@@ -284,6 +298,15 @@ class JoinScreen(PlayerScreen):
             self.app.pop_screen()
         else:
             self.app.switch_screen(FindScreen())
+
+
+_CYRILLIC_KEYS = dict(zip("ЙЦУКЕНГШЩЗФЫВАПРОЛДЯЧСМИТЬ", "QWERTYUIOPASDFGHJKLZXCVBNM", strict=True))
+
+
+def latin_code(typed: str) -> str:
+    """The room code as typed, upper case — and typed in the Russian layout (ПТМР for GNVH),
+    read as the Latin letters on the same keys."""
+    return "".join(_CYRILLIC_KEYS.get(c, c) for c in typed.strip().upper())
 
 
 class RoomScreen(PlayerScreen):
@@ -307,7 +330,7 @@ class WaitScreen(RoomScreen):
     """Seated: the lobby as the player sees it, until the host starts the game."""
 
     HELP = "help.wait"
-    BINDINGS = [HELP_KEY, Binding("q", "leave", "key.leave")]
+    BINDINGS = keys("client.wait", [HELP_KEY, Binding("q", "leave", "key.leave")])
 
     def compose(self) -> ComposeResult:
         yield LinkBar(id="link")
@@ -362,11 +385,13 @@ class GameScreen(RoomScreen):
     even while a text field takes `?`."""
 
     HELP = "help.game"
-    BINDINGS = [
-        HELP_KEY,
-        Binding("f1", "help", "key.help", key_display="F1", show=False),
-        Binding("q", "leave", "key.leave"),
-    ]
+    BINDINGS = keys(
+        "client.game",
+        [
+            Binding("question_mark,f1", "help", "key.help", key_display="?"),
+            Binding("q", "leave", "key.leave"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         room = self.room()
@@ -411,7 +436,7 @@ class GameScreen(RoomScreen):
 
 class PlayerResultsScreen(RoomScreen):
     HELP = "help.results"
-    BINDINGS = [HELP_KEY, Binding("q", "leave", "key.leave")]
+    BINDINGS = keys("client.results", [HELP_KEY, Binding("q", "leave", "key.leave")])
 
     def compose(self) -> ComposeResult:
         yield LinkBar(id="link")
@@ -487,7 +512,9 @@ class GoneScreen(PlayerScreen):
     """Kicked, or replaced by a newer connection of the same seat."""
 
     HELP = "help.gone"
-    BINDINGS = [Binding("enter", "again", "key.find"), Binding("q", "app.quit", "key.quit")]
+    BINDINGS = keys(
+        "client.gone", [Binding("enter", "again", "key.find"), Binding("q", "app.quit", "key.quit")]
+    )
 
     def __init__(self, reason: str) -> None:
         super().__init__()

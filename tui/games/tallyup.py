@@ -21,7 +21,7 @@ from games.tallyup.odds import bonus_bust_chance
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import t
 from tui.text import name
-from tui.widgets import put
+from tui.widgets import keys, put
 
 DIE_STYLE = {
     "red": "bold red",
@@ -414,15 +414,21 @@ def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
 class TallyHand(HandWidget):
     """Your screen: what you may do now, with the numbers that make it a decision."""
 
-    BINDINGS = [
-        *[Binding(str(n), f"pick({n - 1})", "tallyup.key.pick", show=False) for n in range(1, 7)],
-        Binding("enter", "confirm", "tallyup.key.confirm"),
-        Binding("r", "roll", "tallyup.key.roll"),
-        Binding("i", "side('in')", "tallyup.key.in"),
-        Binding("o", "side('out')", "tallyup.key.out"),
-        Binding("space", "shout", "tallyup.key.shout", key_display="Space"),
-        Binding("d", "chart", "tallyup.key.chart"),
-    ]
+    BINDINGS = keys(
+        "tallyup.hand",
+        [
+            *[
+                Binding(str(n), f"pick({n - 1})", "tallyup.key.pick", show=False)
+                for n in range(1, 7)
+            ],
+            Binding("enter", "confirm", "tallyup.key.confirm"),
+            Binding("r", "roll", "tallyup.key.roll"),
+            Binding("i", "side('in')", "tallyup.key.in"),
+            Binding("o", "side('out')", "tallyup.key.out"),
+            Binding("space", "shout", "tallyup.key.shout", key_display="Space"),
+            Binding("d", "chart", "tallyup.key.chart"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         yield Static(id="th-status")
@@ -652,7 +658,9 @@ class TallyHand(HandWidget):
 class DiceChartScreen(ModalScreen[None]):
     """The box's Dice Roll Card: every die's faces and risk, plus what circles and stars do."""
 
-    BINDINGS = [Binding("escape,d,q", "dismiss", "key.close", key_display="Esc")]
+    BINDINGS = keys(
+        "tallyup.dice_chart", [Binding("escape,d,q", "dismiss", "key.close", key_display="Esc")]
+    )
 
     def compose(self) -> ComposeResult:
         text = Text(t("tallyup.chart_heading") + "\n\n", style="bold")

@@ -18,7 +18,7 @@ from textual.widgets import Digits, Static
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import quote, t
 from tui.text import literal, name
-from tui.widgets import put
+from tui.widgets import keys, put
 
 NEWS_SECONDS = 8.0
 COLOUR_STYLE = {"red": "bold red", "blue": "bold dodger_blue1", "yellow": "bold yellow"}
@@ -253,15 +253,21 @@ def scoreboard(view: dict[str, Any]) -> Text:
 class TRexHand(HandWidget):
     """Your card, big enough to read while acting; your offers; what you may do now."""
 
-    BINDINGS = [
-        *[Binding(str(n), f"number({n - 1})", "trex.key.number", show=False) for n in range(1, 9)],
-        Binding("a", "answer('accept')", "trex.key.accept"),
-        Binding("x", "answer('decline')", "trex.key.decline"),
-        Binding("w", "withdraw", "trex.key.withdraw"),
-        Binding("s", "skip", "trex.key.skip"),
-        Binding("m", "call(True)", "trex.key.match"),
-        Binding("n", "call(False)", "trex.key.no_match"),
-    ]
+    BINDINGS = keys(
+        "trex.hand",
+        [
+            *[
+                Binding(str(n), f"number({n - 1})", "trex.key.number", show=False)
+                for n in range(1, 9)
+            ],
+            Binding("a", "answer('accept')", "trex.key.accept"),
+            Binding("x", "answer('decline')", "trex.key.decline"),
+            Binding("w", "withdraw", "trex.key.withdraw"),
+            Binding("s", "skip", "trex.key.skip"),
+            Binding("m", "call(True)", "trex.key.match"),
+            Binding("n", "call(False)", "trex.key.no_match"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="tr-card"):
@@ -427,6 +433,22 @@ class TRexHand(HandWidget):
             return False
         return True if wanted in legal else None
 
+    def why_not(self, action: str) -> str | None:
+        """Why a greyed key does nothing now (the screen says it for a moment)."""
+        view, legal = self._view, self._legal()
+        if not legal:
+            return None  # a card being drawn, or you are away: the screen's own line says so
+        offers = view.get("offers") or {"out": None, "in": []}
+        if action == "answer":
+            return t("trex.why.no_offer_in")
+        if action == "withdraw":
+            return t("trex.why.no_offer_out")
+        if action in ("skip", "number") and offers.get("out") is not None:
+            return t("trex.why.offer_out", name=who(view["players"], offers["out"]))
+        if action == "number" and view.get("phase") == "play":
+            return t("trex.why.nobody_here")
+        return None
+
     def action_number(self, index: int) -> None:
         view = self._view
         if index >= len(view.get("players", [])) or index == view.get("seat"):
@@ -474,10 +496,13 @@ def scale(level: int, style: str) -> Text:
 class PickOfferScreen(ModalScreen[int | None]):
     """Several offers are waiting: whose to accept (or decline)? Their seat number says."""
 
-    BINDINGS = [
-        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 9)],
-        Binding("escape", "pick(-1)", "key.back", key_display="Esc"),
-    ]
+    BINDINGS = keys(
+        "trex.pick_offer",
+        [
+            *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 9)],
+            Binding("escape", "pick(-1)", "key.back", key_display="Esc"),
+        ],
+    )
 
     def __init__(self, verb: str, offers: list[tuple[int, str]]) -> None:
         super().__init__()

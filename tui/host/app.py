@@ -24,7 +24,7 @@ from net.server import Server
 from tui.games import describe
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
-from tui.widgets import Change, Story
+from tui.widgets import Change, Story, load_keymap
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,7 @@ class HostApp(App[None]):
         )
 
     async def on_mount(self) -> None:
+        self.set_keymap(load_keymap())
         self.title = f"hubbub — {self.room.name}"
         try:
             await self.server.start()

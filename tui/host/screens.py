@@ -30,6 +30,7 @@ from tui.widgets import (
     SeatList,
     absence,
     binding_help,
+    keys,
     put,
     seat_line,
     who_waits,
@@ -84,8 +85,15 @@ class HostScreen(KeyHints, Screen[None]):
 
     def action_block(self) -> None:
         suspects = self._suspects()
-        if suspects:
-            self.host.server.block(suspects[0][0])
+        if not suspects:
+            return
+        address = suspects[0][0]
+
+        def block(answer: bool | None) -> None:
+            if answer:
+                self.host.server.block(address)
+
+        self.app.push_screen(ConfirmScreen(t("host.block_confirm", address=address)), block)
 
     def _suspects(self) -> list:
         doorman = self.host.server.doorman
@@ -144,18 +152,21 @@ class HostScreen(KeyHints, Screen[None]):
 
 
 class LobbyScreen(HostScreen):
-    BINDINGS = [
-        Binding("s", "start", "key.start"),
-        Binding("g", "next_game", "key.game"),
-        Binding("b", "add_bot", "key.bot"),
-        Binding("k,delete", "kick", "key.kick", key_display="k"),
-        Binding("o", "next_option", "key.next_option"),
-        Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
-        Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
-        *CLAIM_KEYS,
-        HELP_KEY,
-        Binding("q", "quit", "key.quit"),
-    ]
+    BINDINGS = keys(
+        "host.lobby",
+        [
+            Binding("s", "start", "key.start"),
+            Binding("g", "next_game", "key.game"),
+            Binding("b", "add_bot", "key.bot"),
+            Binding("k,delete", "kick", "key.kick", key_display="k"),
+            Binding("o", "next_option", "key.next_option"),
+            Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
+            Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
+            *CLAIM_KEYS,
+            HELP_KEY,
+            Binding("q", "quit", "key.quit"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -234,7 +245,10 @@ class LobbyScreen(HostScreen):
             owner = game.id if option in game.options else "room"
             value = values.get(option.key, option.default)
             row = Text(t(f"option.{owner}.{option.key}") + ": ")
-            row.append(option_value(owner, option.key, value), style="bold")
+            said = option_value(owner, option.key, value)
+            if option.key == "grace" and value and not game.bots:  # nobody stands in: sits out
+                said = t("option.room.grace_sitout_value", value=value)
+            row.append(said, style="bold")
             self._option_rows.append(row)
         options.set_options(
             Option(self._marked(i, row, keep or 0), id=option.key)
@@ -358,13 +372,16 @@ class TableScreen(HostScreen):
     """The big screen while a game is on: the game's own table, the seats, the feed."""
 
     HELP = "help.host_table"
-    BINDINGS = [
-        Binding("e", "end", "key.end_game"),
-        Binding("k", "kick", "key.kick"),
-        *CLAIM_KEYS,
-        HELP_KEY,
-        Binding("q", "quit", "key.quit"),
-    ]
+    BINDINGS = keys(
+        "host.table",
+        [
+            Binding("e", "end", "key.end_game"),
+            Binding("k", "kick", "key.kick"),
+            *CLAIM_KEYS,
+            HELP_KEY,
+            Binding("q", "quit", "key.quit"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         room = self.host.room
@@ -413,7 +430,7 @@ class TableScreen(HostScreen):
         if game is not None and not game.bots:  # nobody stands in: the host decides
             gone = [i for i, s in enumerate(seats) if s["away_for"] is not None]
             if gone and not away:
-                names = ", ".join(f"{seats[i]['name']} ({absence(seats[i])})" for i in gone)
+                names = ", ".join(f"{seats[i]['name']} ({absence(seats[i], False)})" for i in gone)
                 text.append(t("table.away_no_bot", names=names), style="bold")
             if gone:
                 text.append("  " + t("table.host_can"), style="yellow")
@@ -450,10 +467,13 @@ def show_alerts(screen: HostScreen) -> None:
 class KickScreen(ModalScreen[None]):
     """Pick the seat to take away with its number key."""
 
-    BINDINGS = [
-        *[Binding(str(n), f"kick({n - 1})", "key.kick_n", show=False) for n in range(1, 10)],
-        Binding("escape", "app.pop_screen", "key.back", key_display="Esc"),
-    ]
+    BINDINGS = keys(
+        "host.kick",
+        [
+            *[Binding(str(n), f"kick({n - 1})", "key.kick_n", show=False) for n in range(1, 10)],
+            Binding("escape", "app.pop_screen", "key.back", key_display="Esc"),
+        ],
+    )
 
     @property
     def host(self) -> HostApp:
@@ -484,12 +504,15 @@ class ResultsScreen(HostScreen):
     """The end of a game: who won, every score, and the way back to the lobby."""
 
     HELP = "help.host_results"
-    BINDINGS = [
-        Binding("enter", "lobby", "key.lobby"),
-        *CLAIM_KEYS,
-        HELP_KEY,
-        Binding("q", "quit", "key.quit"),
-    ]
+    BINDINGS = keys(
+        "host.results",
+        [
+            Binding("enter", "lobby", "key.lobby"),
+            *CLAIM_KEYS,
+            HELP_KEY,
+            Binding("q", "quit", "key.quit"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
