@@ -768,9 +768,10 @@ class Room:
                 continue
             delay = plan[0] * self.bot_pace
             due = loop.time() + delay
-            # a new move, or the same one sooner (the bot need not wait for what it was waiting
-            # for any more): plan again; else the move keeps its time
-            if scheduled is None or scheduled[0] != plan[1] or due < scheduled[2] - 0.5:
+            # a new move, or the same one sooner by half a (paced) second — the bot need not
+            # wait for what it was waiting for any more: plan again; else the move keeps its time
+            sooner = due < scheduled[2] - 0.5 * self.bot_pace if scheduled else False
+            if scheduled is None or scheduled[0] != plan[1] or sooner:
                 self._cancel_bot(index)
                 handle = loop.call_later(delay, self._bot_act, index, plan[1])
                 self._bot_moves[index] = (plan[1], handle, due)

@@ -2,9 +2,11 @@
 
 A bot plays from `views.bot_view`: its seat's own view plus its vocabulary (the true
 definitions of the pool's words, which never come up in this game).
-- As the **Brillante** it takes the card's category and gives the true definition.
-- As an **Orate** it takes a free tile whose category it has words for and bluffs with the real
-  definition of a *different* word of that category — so its bluff reads like a dictionary.
+- As the **Brillante** it takes the card's category and says the true meaning in its own
+  words — the entry's paraphrase, never the card's text.
+- As an **Orate** it takes a free tile whose category it has words for and bluffs with the
+  true meaning of a *different* word of that category, said the same way (that entry's
+  paraphrase) — so its bluff has the Brillante's voice, and the style gives nobody away.
 - As the **Sapiente** it cannot know the answer; it judges as a careful person would. Each
   definition is weighed by how much it reads like a dictionary entry (a full sentence of a
   plausible length, a capital and a full stop, no "I", no jokes, no shouting), and "everyone's
@@ -90,9 +92,8 @@ class TesauroBot:
         return mind.choice(known or allowed)
 
     def _definition(self, view: dict, mind: random.Random) -> str:
-        entry = view["entry"]
         if view["role"] == "brillante":
-            return entry["definition"]
+            return view["says"]
         # the pool is never empty (deck.pool_size), nor is bot_view's vocabulary
         vocabulary = view["vocabulary"]
         choices = vocabulary.get(view["tile"]) or [d for ds in vocabulary.values() for d in ds]

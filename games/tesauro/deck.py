@@ -2,11 +2,13 @@
 
 Format (`docs/DECKS.md`): a TOML file in UTF-8 with an optional `[deck]` table (`lang`,
 `name`, `source`, `license`: texts) and one `[[card]]` per card, holding `first` and `second`
-entries, each `{ word = "…", category = "…", definition = "…" }`.
+entries, each `{ word = "…", category = "…", definition = "…" }` and optionally `paraphrase`
+(the same meaning in other words: what a bot Genius says).
 
 The shipped dictionary of a language is `content/<lang>.toml`; a group's own file (`hubbub
 host --deck FILE`) *replaces* it. Every mistake raises `DeckError` naming the file, the line,
-the field and what is wrong. Reading the content files is the only I/O here.
+the field and what is wrong — a definition that gives its word away (`giveaway`) among
+them. Reading the content files is the only I/O here.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from games.deckfile import DeckError, bad_char, decode, norm, parse_toml, toml_type
+from games.tesauro.giveaway import giveaway
 
 CATEGORIES = (
     "food",
@@ -38,7 +41,8 @@ LANGS = ("en", "ru")
 SIDES = ("first", "second")
 """The two entries of a card, in the order the reader is offered them (0, 1)."""
 
-ENTRY_KEYS = ("word", "category", "definition")
+ENTRY_KEYS = ("word", "category", "definition", "paraphrase")
+REQUIRED_KEYS = ("word", "category", "definition")
 DECK_KEYS = ("lang", "name", "source", "license")
 
 MAX_WORD_LEN = 40
@@ -58,9 +62,13 @@ class Entry:
     word: str
     category: str
     definition: str
+    paraphrase: str | None = None
 
     def as_dict(self) -> dict[str, str]:
-        return {"word": self.word, "category": self.category, "definition": self.definition}
+        out = {"word": self.word, "category": self.category, "definition": self.definition}
+        if self.paraphrase is not None:
+            out["paraphrase"] = self.paraphrase
+        return out
 
 
 @dataclass(frozen=True)
@@ -93,11 +101,14 @@ def load_dictionary(lang: str = "en", path: str | None = None) -> Dictionary:
             data = f.read()
     except OSError as e:
         raise DeckError(str(path), None, None, f"cannot read the file: {e.strerror or e}") from e
-    return validate_deck_text(decode(data, str(path)), str(path))
+    return validate_deck_text(decode(data, str(path)), str(path), lang=lang)
 
 
-def validate_deck_text(text: str, source: str = "<deck>", minimum: int = MIN_CARDS) -> Dictionary:
-    """Parse and check one dictionary file's text; raise DeckError for the first mistake."""
+def validate_deck_text(
+    text: str, source: str = "<deck>", minimum: int = MIN_CARDS, lang: str = "en"
+) -> Dictionary:
+    """Parse and check one dictionary file's text; raise DeckError for the first mistake.
+    Giveaways are judged in the deck's `lang`, else in `lang` (the table's words)."""
     text = text.removeprefix("\ufeff")
     raw = parse_toml(text, source)
     loc = _CardLines(text)
@@ -151,7 +162,9 @@ def validate_deck_text(text: str, source: str = "<deck>", minimum: int = MIN_CAR
             fname = f"{where}.{side}"
             if side not in card:
                 raise err(card_line, fname, "missing: a card has two entries, first and second")
-            entries.append(_entry(card[side], fname, loc, i, side, err, seen))
+            entries.append(
+                _entry(card[side], fname, loc, i, side, err, seen, meta.get("lang") or lang)
+            )
         cards.append((entries[0], entries[1]))
     if len(cards) < minimum:
         plural = "" if len(cards) == 1 else "s"
@@ -161,7 +174,9 @@ def validate_deck_text(text: str, source: str = "<deck>", minimum: int = MIN_CAR
     )
 
 
-def _entry(value: Any, fname: str, loc: _CardLines, i: int, side: str, err, seen) -> Entry:
+def _entry(
+    value: Any, fname: str, loc: _CardLines, i: int, side: str, err, seen, lang: str
+) -> Entry:
     line = loc.line(i, side)
     if not isinstance(value, dict):
         raise err(
@@ -179,10 +194,13 @@ def _entry(value: Any, fname: str, loc: _CardLines, i: int, side: str, err, seen
         ("word", MAX_WORD_LEN),
         ("category", None),
         ("definition", MAX_DEFINITION_LEN),
+        ("paraphrase", MAX_DEFINITION_LEN),
     ):
         field = f"{fname}.{key}"
         kline = loc.line(i, side, key)
         if key not in value:
+            if key not in REQUIRED_KEYS:
+                continue
             raise err(kline, field, "missing")
         text = value[key]
         if not isinstance(text, str):
@@ -211,7 +229,15 @@ def _entry(value: Any, fname: str, loc: _CardLines, i: int, side: str, err, seen
             f"the word {out['word']!r} is already {other}{at}",
         )
     seen[key] = (fname, loc.line(i, side, "word"))
-    return Entry(out["word"], out["category"], out["definition"])
+    for key in ("definition", "paraphrase"):
+        if key in out and (part := giveaway(out["word"], out[key], lang)):
+            raise err(
+                loc.line(i, side, key),
+                f"{fname}.{key}",
+                f"gives the word away: {part!r} is part of {out['word']!r} "
+                "(say it without the word's root)",
+            )
+    return Entry(out["word"], out["category"], out["definition"], out.get("paraphrase"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -232,7 +258,7 @@ def _shipped(lang: str) -> Dictionary:
         data = (resources.files(__package__) / "content" / f"{lang}.toml").read_bytes()
     except OSError as e:
         raise DeckError(source, None, None, f"shipped file missing: {e}") from e
-    return validate_deck_text(decode(data, source), source, MIN_SHIPPED_CARDS)
+    return validate_deck_text(decode(data, source), source, MIN_SHIPPED_CARDS, lang)
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ definition (or its paraphrase) gives the word away when one of its words shares 
 or more letters with the headword's stem — its root, not a shared ending: endings are cut from
 both sides first ("-tion", "-ology", «-ица», «-ость»…), and so are Russian prefixes («под-»,
 «пере-»…) when what is left of the headword is long enough to stand alone. `giveaway` names the
-part, so a deck check can say what to rephrase.
+part, so a deck check can say what to rephrase. The headword is also looked at whole, for
+compounds its endings cut short.
 """
 
 from __future__ import annotations
@@ -233,15 +234,25 @@ def _shared(a: str, b: str) -> str | None:
     return best if len(best) >= MIN_PART else None
 
 
+def _only_an_ending(part: str, head: str, lang: str) -> bool:
+    """Is `part` no more than the ending of `head` ("tion" of *cunctation*)?"""
+    return any(head.endswith(e) and part in e for e in _ENDINGS.get(lang, _ENDINGS["en"]))
+
+
 def giveaway(word: str, text: str, lang: str) -> str | None:
-    """The part of `word` that `text` repeats (e.g. "geograph"), or None."""
-    heads = set()
+    """The part of `word` that `text` repeats (e.g. "geograph"), or None.
+
+    The headword is looked at whole as well as by its stem: greedy endings can cut a compound
+    short (*paleogeography* stems to "paleoge", but "geograph" is in it whole); a part that is
+    only the whole word's ending does not count."""
+    heads: set[tuple[str, bool]] = set()
     for part in _WORD.findall(word):
-        heads |= _roots(part, lang)
+        heads |= {(root, False) for root in _roots(part, lang)}
+        heads |= {(_norm(piece), True) for piece in part.split("-")}
     for found in _WORD.findall(text):
         for root in _roots(found, lang):
-            for head in heads:
+            for head, whole in heads:
                 part = _shared(head, root)
-                if part:
+                if part and not (whole and _only_an_ending(part, head, lang)):
                     return part
     return None

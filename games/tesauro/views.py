@@ -50,13 +50,19 @@ def private_view(state: State, seat: int) -> dict:
     return {
         "seat": seat,
         "role": role,
-        "entry": dict(entry) if scholar and entry is not None else None,
-        "choices": [dict(e) for e in state["cards"][state["card"]]] if reader else None,
+        "entry": _shown(entry) if scholar and entry is not None else None,
+        "choices": [_shown(e) for e in state["cards"][state["card"]]] if reader else None,
         "tile": state["tiles"][seat],
         "text": state["texts"][seat],
         "allowed": allowed_tiles(state, seat),
         "legal": legal_types(state, seat),
     }
+
+
+def _shown(entry: dict) -> dict:
+    """An entry as a player's screen shows it: the word, its tile, its definition (the
+    paraphrase is the bot Genius's line, for `bot_view` only)."""
+    return {"word": entry["word"], "category": entry["category"], "definition": entry["definition"]}
 
 
 def public_view(state: State) -> dict:
@@ -111,15 +117,25 @@ def result(state: State) -> dict | None:
     return result
 
 
+def spoken(entry: dict) -> str:
+    """An entry's meaning as a person says it aloud: its paraphrase, else its definition (a
+    group's deck may have no paraphrases)."""
+    return entry.get("paraphrase") or entry["definition"]
+
+
 def bot_view(state: State, seat: int) -> dict:
-    """What a bot in `seat` knows: the seat's own view, plus its vocabulary — the definitions of
-    the pool's entries by category (the words nobody plays this game). An Orate bot bluffs with
-    one of those — never one the table has already heard this game. Never sent anywhere: bots
-    run inside the host."""
+    """What a bot in `seat` knows: the seat's own view, plus `says` — the entry in play as the
+    Brillante would say it (its paraphrase, never the card's text) — and its vocabulary: the
+    pool's entries (the words nobody plays this game) by category, as said aloud. An Orate bot
+    bluffs with one of those, so its bluff has the same voice as the Brillante's — never one
+    the table has already heard this game. Never sent anywhere: bots run inside the host."""
     pool = [entry for card in state["pool"] for entry in state["cards"][card]]
     said = set(state["said"])
-    unsaid = [entry for entry in pool if entry["definition"] not in said]
+    unsaid = [entry for entry in pool if spoken(entry) not in said]
     vocabulary: dict[str, list[str]] = {c: [] for c in CATEGORIES}
     for entry in unsaid or pool:  # a long game on a small dictionary: repeat rather than fall dumb
-        vocabulary[entry["category"]].append(entry["definition"])
-    return {**view(state, seat), "vocabulary": vocabulary}
+        vocabulary[entry["category"]].append(spoken(entry))
+    seen = view(state, seat)
+    entry = current_entry(state)
+    says = spoken(entry) if seen["entry"] is not None and entry is not None else None
+    return {**seen, "says": says, "vocabulary": vocabulary}

@@ -1,6 +1,7 @@
-"""Tesauro bots: the Brillante tells the truth, an Orate bluffs with a real definition of a
-different word of its tile's category from the pool, a Sapiente judges sensibly; whole games of
-bots end; a bot's move does not change when the host asks again."""
+"""Tesauro bots: the Brillante tells the truth in other words (the entry's paraphrase, never
+the card's text), an Orate bluffs with the paraphrase of a different word of its tile's category
+from the pool, a Sapiente judges sensibly; whole games of bots end; a bot's move does not change
+when the host asks again."""
 
 from __future__ import annotations
 
@@ -42,14 +43,33 @@ def test_the_reader_bot_chooses_a_word():
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_a_brillante_bot_takes_the_cards_category_and_gives_the_true_definition(lang):
+def test_a_brillante_bot_takes_the_cards_category_and_says_the_meaning_in_other_words(lang):
     state = writing(lang=lang)
     entry = views.view(state, 2)["entry"]
     _, action = ask(state, 2)
     assert action == {"type": "tile", "category": entry["category"]}
     TESAURO.apply(state, 2, action)
     _, action = ask(state, 2)
-    assert action == {"type": "define", "text": entry["definition"]}
+    card = state["cards"][state["card"]][state["entry"]]
+    assert action == {"type": "define", "text": card["paraphrase"]}
+    assert action["text"] != entry["definition"]  # never the card's text read out
+
+
+def test_a_brillante_bot_with_a_deck_without_paraphrases_says_the_definition():
+    state = new_game(["A", "B", "C"], {"deck": WORDS}, brillante=2)
+    TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
+    TESAURO.apply(state, 2, ask(state, 2)[1])
+    _, action = ask(state, 2)
+    assert action["text"] == views.view(state, 2)["entry"]["definition"]
+
+
+def test_a_player_never_sees_the_paraphrase():
+    """The bot's line stays inside the host: not in a scholar's view, not in the reader's."""
+    state = new_game(["A", "B", "C"], {"lang": "en"}, brillante=2)
+    assert all("paraphrase" not in e for e in views.view(state, 1)["choices"])
+    TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
+    assert "paraphrase" not in views.view(state, 2)["entry"]
+    assert "paraphrase" not in str(views.view(state, None))
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -62,8 +82,8 @@ def test_an_orate_bot_bluffs_with_a_pool_definition_of_its_tiles_category(lang):
         TESAURO.apply(state, 3, tile)
         _, action = ask(state, 3, random.Random(seed))
         pool = [e for c in state["pool"] for e in state["cards"][c]]
-        source = [e for e in pool if e["definition"] == action["text"]]
-        assert source, "the bluff is not a pool definition"
+        source = [e for e in pool if e["paraphrase"] == action["text"]]
+        assert source, "the bluff is not a pool entry's paraphrase"
         assert source[0]["category"] == tile["category"]
         assert source[0]["word"] != entry["word"]
         in_deck = {e["word"] for c in state["deck"] for e in state["cards"][c]}
@@ -197,7 +217,7 @@ def test_a_sapiente_bot_does_not_favour_bots_over_definitions_said_aloud():
 
 def test_once_every_bluff_is_spent_a_bot_repeats_one_rather_than_fall_dumb():
     state = writing(lang="en")
-    pool = [e["definition"] for c in state["pool"] for e in state["cards"][c]]
+    pool = [e["paraphrase"] for c in state["pool"] for e in state["cards"][c]]
     state["said"] = list(pool)  # a long game on a small dictionary
     vocabulary = views.bot_view(state, 3)["vocabulary"]
     assert sorted(d for ds in vocabulary.values() for d in ds) == sorted(pool)

@@ -18,6 +18,7 @@ from games.tesauro.deck import (
     pool_size,
     validate_deck_text,
 )
+from games.tesauro.giveaway import giveaway
 
 
 def entries(lang: str):
@@ -44,11 +45,65 @@ def test_shipped_entries_read_like_a_dictionary(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_shipped_definition_never_gives_its_word_away(lang):
+def test_a_shipped_entry_never_gives_its_word_away(lang):
     for entry in entries(lang):
-        stem = entry.word.lower().replace("ё", "е")[:5]
-        words = re.findall(r"\w+", entry.definition.lower().replace("ё", "е"))
-        assert not any(w.startswith(stem) for w in words), entry
+        assert giveaway(entry.word, entry.definition, lang) is None, entry
+        assert giveaway(entry.word, entry.paraphrase, lang) is None, entry
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_shipped_entry_has_a_paraphrase_in_other_words(lang):
+    """What a bot Genius says: the same meaning, not the card's text read out."""
+    for entry in entries(lang):
+        paraphrase = entry.paraphrase
+        assert paraphrase and 20 <= len(paraphrase) <= 220, entry
+        assert paraphrase[0].isupper() and paraphrase.endswith((".", "!", "?")), entry
+        said = set(re.findall(r"\w{4,}", paraphrase.lower()))
+        read = set(re.findall(r"\w{4,}", entry.definition.lower()))
+        assert len(said & read) <= 0.6 * len(said), entry  # mostly words of its own
+
+
+@pytest.mark.parametrize(
+    "word, text, lang, part",
+    [
+        ("paleogeography", "The geography of the ancient world.", "en", "geograph"),
+        ("hypervitaminosis", "An illness from too many vitamins.", "en", "vitamin"),
+        ("mutagen", "Anything that causes mutation.", "en", "muta"),
+        ("unperson", "A person erased from the record.", "en", "person"),
+        ("spherometer", "An instrument that measures the curve of a sphere.", "en", "spher"),
+        ("matrilineage", "Descent traced through the mother's line.", "en", "line"),
+        ("колесница", "Древняя повозка на двух колёсах.", "ru", "колес"),
+        ("подберёзовик", "Гриб, растущий под берёзами.", "ru", "берез"),
+        ("halberd", "A long-handled weapon with an axe blade and a spike.", "en", None),
+        ("повилика", "Безлистное вьющееся растение-паразит.", "ru", None),
+    ],
+)
+def test_a_giveaway_is_a_shared_root_of_four_letters(word, text, lang, part):
+    assert giveaway(word, text, lang) == part
+
+
+def test_a_group_deck_that_gives_a_word_away_is_refused_with_its_line():
+    bad = deck().replace(
+        'first = { word = "alpha3", category = "food", definition = "First meaning 3." }',
+        'first = { word = "alpha3", category = "food", definition = "A dish of alphabet soup." }',
+    )
+    with pytest.raises(DeckError) as exc:
+        validate_deck_text(bad, "ours.toml")
+    assert exc.value.line == line_of(bad, "alpha3")
+    assert exc.value.field == "card[4].first.definition"
+    assert "gives the word away: 'alpha' is part of 'alpha3'" in str(exc.value)
+    paraphrased = deck().replace(
+        'definition = "First meaning 3." }',
+        'definition = "First meaning 3.", paraphrase = "Alphabetically first." }',
+    )
+    with pytest.raises(DeckError) as exc:
+        validate_deck_text(paraphrased, "ours.toml")
+    assert exc.value.field == "card[4].first.paraphrase"
+
+
+def test_a_paraphrase_is_optional_in_a_group_deck():
+    d = validate_deck_text(deck(), "ours.toml")
+    assert all(entry.paraphrase is None for card in d.cards for entry in card)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -59,12 +114,12 @@ def test_a_card_holds_two_words_of_different_categories(lang):
 
 def test_the_russian_dictionary_is_russian_and_the_english_english():
     assert all(re.fullmatch(r"[а-яё-]+", e.word) for e in entries("ru"))
-    assert all(re.fullmatch(r"[a-z]+", e.word) for e in entries("en"))
+    assert all(re.fullmatch(r"[a-z]+(-[a-z]+)?", e.word) for e in entries("en"))
 
 
-def test_the_english_dictionary_keeps_the_wordnet_licence():
+def test_the_english_dictionary_says_what_it_was_checked_against():
     d = load_dictionary("en")
-    assert "Princeton University" in d.license and "WordNet" in d.source
+    assert "GCIDE" in d.source and "WordNet" in d.source and d.license is None
 
 
 def test_a_third_of_the_cards_are_kept_for_the_bots_bluffs():
@@ -219,8 +274,21 @@ def test_no_shipped_dictionary_for_an_unknown_language():
     assert "no dictionary for language 'fr'" in str(exc.value)
 
 
-def test_the_wordnet_licence_ships_with_the_package():
-    from importlib import resources
-
-    notice = (resources.files("games.tesauro") / "content" / "WORDNET-LICENSE").read_text()
-    assert "Princeton University" in notice and "WordNet" in notice
+@pytest.mark.parametrize(
+    "lang, words, tile",
+    [
+        # clothes, fabrics and units are daily life: Social sciences, in both languages
+        ("en", ["pelisse", "chopine", "samite", "dimity", "bombazine"], "society"),
+        ("ru", ["епанча", "охабень", "ферязь", "понёва", "шушун"], "society"),
+        ("en", ["picul", "chaldron", "virgate"], "society"),
+        ("ru", ["гарнец", "осьмина"], "society"),
+        # physics and chemistry are Engineering; the sky and the stars are Planet Earth
+        ("en", ["tokamak", "eutectic", "phlogiston"], "engineering"),
+        ("en", ["libration", "saros", "bolide", "gegenschein", "rille"], "earth"),
+        ("ru", ["либрация"], "earth"),
+    ],
+)
+def test_the_shipped_decks_follow_one_tile_rule(lang, words, tile):
+    """docs/DECKS.md's tile rule, on the entries it decides."""
+    tiles = {entry.word: entry.category for entry in entries(lang)}
+    assert {word: tiles[word] for word in words} == dict.fromkeys(words, tile)

@@ -125,7 +125,7 @@ def test_the_reader_chooses_one_of_two_words_and_scholars_learn_the_entry():
     events = t.choose(1)
     assert events == [{"type": "word", "seat": 1, "word": "word1", "auto": False}]
     assert t.view()["word"] == "word1" and t.view()["phase"] == "write"
-    entry = {"word": "word1", "category": "botany", "definition": "The true meaning of word 1."}
+    entry = {"word": "word1", "category": "botany", "definition": "The true meaning of number 1."}
     for scholar in (1, 2, 3):
         assert t.view(scholar)["entry"] == entry
     assert t.view(0)["entry"] is None and t.view(1)["choices"] is None
@@ -410,7 +410,7 @@ def test_scoring(brillante, verdict, taker, under):
     assert judged["taker"] == taker and judged["under"] is under
     assert judged["brillante"] == brillante
     assert judged["right"] is (taker == 0)
-    assert judged["definition"] == "The true meaning of word 0."
+    assert judged["definition"] == "The true meaning of number 0."
     assert judged["category"] == "food" and judged["word"] == "word0"
     won = [[0] if s == taker else [] for s in range(4)]
     assert t.state["won"] == won
