@@ -1,6 +1,6 @@
 """SVG snapshots of every screen of both apps, in English and Russian, at 80x24 and 120x40.
 
-The scenes (app states) are built in `tools/screenshots.py`, which also writes the same
+The scenes (app states) are built in `tests/scenes.py`; `tools/screenshots.py` writes the same
 pictures to `screenshots/`. After an intended change of the look:
 
     .venv/bin/pytest tests/tui/test_snapshots.py --snapshot-update
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.screenshots import case_name, cases, table_game
+from tests.scenes import case_name, cases, table_game
 from tui.i18n import set_lang
 
 CASES = cases(snapshots_only=True)

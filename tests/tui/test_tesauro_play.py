@@ -13,9 +13,9 @@ from textual import events
 from games.tesauro import CATEGORIES
 from net.client import TokenStore
 from net.room import Room
+from tests import scenes as shots
+from tests.scenes import LONG_DRAFT
 from tests.tui.test_flow import until
-from tools import screenshots as shots
-from tools.screenshots import LONG_DRAFT
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, WaitScreen
 from tui.games.tesauro import TesauroHand, TesauroTable
@@ -385,7 +385,7 @@ async def test_the_sage_judges_on_a_small_screen(state_dir):
 
 
 async def run_scene(build, size: tuple[int, int], *keys: str):
-    """A scene of `tools/screenshots.py`, run as a test: the app, its pilot, after `keys`."""
+    """A scene of `tests/scenes.py`, run as a test: the app, its pilot, after `keys`."""
     app, run_before = build()
     stack = AsyncExitStack()
     pilot = await stack.enter_async_context(app.run_test(size=size))
