@@ -6,7 +6,8 @@ far); every change after it is appended as a small record (`change`: the log ent
 events of one change; `clock`: how long the running timer has left). So saving a move costs the
 same at the thousandth move as at the first, and a record is handed to the operating system
 (`os.write`) before any view of that change goes out: a host that is killed loses nothing a
-player has seen. The fsync runs on a thread, off the event loop.
+player has seen. The fsync runs on a thread, off the event loop, at most every
+`SYNC_INTERVAL` (a burst of moves is synced once: a power cut loses at most that much).
 
 A new snapshot replaces the file atomically (a temporary file, then `os.replace`); if that
 cannot be done (no file handles left, a full disk), the snapshot is appended as a record of
@@ -21,6 +22,7 @@ import os
 import struct
 import tempfile
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 
 _HEADER = struct.Struct(">I")
 MAX_RECORD = 64 * 1024 * 1024
+SYNC_INTERVAL = 0.05  # seconds between fsyncs at most
 TEMP_PREFIX = ".room-"
 TEMP_SUFFIX = ".tmp"
 
@@ -75,7 +78,7 @@ def frame(record: dict[str, Any]) -> bytes:
 
 class Journal:
     """Appends records to the save file; one per room. Not thread-safe: call it from the
-    event loop (the fsync thread only touches the descriptor it is handed)."""
+    event loop (the fsync thread only reads which descriptor is current)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -83,6 +86,7 @@ class Journal:
         self._sync = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hubbub-fsync")
         self._sync_lock = threading.Lock()
         self._sync_queued = False
+        self._synced = 0.0  # when the last fsync ended (time.monotonic)
         self.failing: str | None = None  # why the last write failed, until one succeeds
         self.closed = False
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -164,14 +168,19 @@ class Journal:
             if self._sync_queued:
                 return
             self._sync_queued = True
-        self._sync.submit(self._fsync, self._fd)
+        self._sync.submit(self._fsync)
 
-    def _fsync(self, fd: int | None) -> None:
+    def _fsync(self) -> None:
+        # wait out the interval first: what is appended meanwhile rides on this sync (a
+        # thread woken and a disk flush per move cost the host more than the move itself)
+        time.sleep(max(0.0, self._synced + SYNC_INTERVAL - time.monotonic()))
         with self._sync_lock:
             self._sync_queued = False
+            fd = self._fd
         if fd is not None:
             with contextlib.suppress(OSError):  # closed meanwhile: the next one syncs
                 os.fsync(fd)
+        self._synced = time.monotonic()
 
     def flush(self) -> None:
         """Wait until everything appended so far is on disk."""
