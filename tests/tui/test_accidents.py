@@ -6,6 +6,7 @@ The host app and the players' apps run in one event loop over real sockets, driv
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import AsyncExitStack
 
 import pytest
@@ -43,12 +44,32 @@ class Party:
         self.pilots: dict[str, object] = {}
 
     async def open(self, *names: str) -> Party:
-        self.host_stack = await self.stack.enter_async_context(AsyncExitStack())
-        self.hp = await self.host_stack.enter_async_context(self.host.run_test(size=(100, 30)))
+        # the host app runs in a task of its own: `run_test` sets Textual's active app in the
+        # context it is entered from, and a host that ends before its players would otherwise
+        # reset the test's context to no app at all (a player's timers then fail at teardown)
+        ready, self._host_done = asyncio.Event(), asyncio.Event()
+        self._host_task = asyncio.create_task(self._hold_host(ready))
+        self.stack.push_async_callback(self.close_host)
+        await asyncio.wait({self._host_task, asyncio.create_task(ready.wait())}, timeout=30,
+                           return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        if self._host_task.done():
+            self._host_task.result()  # the host did not start: say why
+        assert ready.is_set(), "the host app did not start"
         await until(lambda: isinstance(self.host.screen, LobbyScreen), self.hp)
         for name in names:
             await self.sit(name)
         return self
+
+    async def _hold_host(self, ready: asyncio.Event) -> None:
+        async with self.host.run_test(size=(100, 30)) as pilot:
+            self.hp = pilot
+            ready.set()
+            await self._host_done.wait()
+
+    async def close_host(self) -> None:
+        """The host app ends (its `run_test` shuts it down)."""
+        self._host_done.set()
+        await self._host_task
 
     async def sit(self, name: str) -> ClientApp:
         tokens = TokenStore(self.state_dir / f"{name}.json")
@@ -344,7 +365,7 @@ async def test_a_host_that_quits_mid_game_says_the_table_can_be_resumed(peek, st
         await party.hp.press("q")
         await until(lambda: isinstance(party.host.screen, ConfirmScreen), party.hp)
         await party.hp.press("y")
-        await party.host_stack.aclose()  # the host app ends (run_test shuts it down here)
+        await party.close_host()
         await until(lambda: isinstance(ann.screen, GoneScreen), pa)
         await until(lambda: "can be resumed" in screen_text(ann), pa)
         again = HostApp(Room.resume(save), host="127.0.0.1", port=port, advertise=False)
