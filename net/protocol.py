@@ -73,6 +73,7 @@ class ViewPacker:
         table: dict[str, Any] | None,
     ) -> None:
         pack = _packer.pack
+        self.version = version
         self._head = (
             _map_header(5)
             + pack("type") + pack("view") + pack("version") + pack(version)

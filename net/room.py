@@ -587,7 +587,16 @@ class Room:
             made_at > self.version or (began is not None and made_at < began[1])
         ):  # made before the seat's decision changed — or from a view that never was
             raise IllegalAction("stale", "illegal.stale", version=began[1] if began else 0)
-        events = game.apply(self.state, seat, action)
+        try:
+            events = game.apply(self.state, seat, action)
+        except IllegalAction:
+            raise
+        except Exception:
+            # a rule that fails half-way may have changed the state: put it back as the log
+            # has it, so one odd action cannot wedge the table (the caller says `internal`)
+            log.exception("the %s rules failed on a %r action", game.id, action.get("type"))
+            self.state = self._replayed(self.log)
+            raise
         self.log.append([seat, action])
         events += self._run_chance()
         self._after_game_move(events)
@@ -929,6 +938,16 @@ class Room:
         room.journal.open()
         room._journaled = len(room.log)
         return room
+
+    def _replayed(self, entries: list[list[Any]]) -> dict[str, Any]:
+        """The game's state after these log entries, from a fresh setup."""
+        game = self.game
+        state = game.setup(
+            [s.name for s in self.seats[: self.players]], copy.deepcopy(self.options)
+        )
+        for seat, action in entries:
+            game.apply(state, seat, action)
+        return state
 
     def _replay(self, save_path: Path, entries: list[list[Any]]) -> None:
         game = self.game

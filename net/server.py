@@ -182,7 +182,14 @@ class Server:
     def _send_view(self, connection: Connection, packer: ViewPacker | None = None) -> None:
         packer = packer or self._packer([])
         seat = connection.seat
-        connection.send_frame(packer.frame(seat, self.room.own_view(seat)))
+        try:
+            frame = packer.frame(seat, self.room.own_view(seat))
+        except ProtocolError as exc:  # a view over the frame limit: a bug of ours, said
+            log.error("cannot send the view of version %s to seat %s: %s", packer.version,
+                      seat, exc)  # fmt: skip
+            connection.send(_error("internal", "the host could not send an update"))
+            return
+        connection.send_frame(frame)
         connection.last_version = self.room.version
 
     def _renumber(self, mapping: dict[int, int]) -> None:
@@ -377,11 +384,14 @@ class Server:
         loop = asyncio.get_running_loop()
         connection.answered = loop.time()
         reading: asyncio.Task | None = None
+        next_ping = loop.time() + PING_EVERY
         try:
             while not decided.done():
                 reading = reading or asyncio.ensure_future(read_message(connection.reader))
                 await asyncio.wait(
-                    {decided, reading}, timeout=PING_EVERY, return_when=asyncio.FIRST_COMPLETED
+                    {decided, reading},
+                    timeout=max(0.0, next_ping - loop.time()),
+                    return_when=asyncio.FIRST_COMPLETED,
                 )
                 if reading.done():
                     message = reading.result()  # a dropped link raises: the claim goes
@@ -390,10 +400,13 @@ class Server:
                         return None
                     if message["type"] in ("ping", "pong"):
                         self._dispatch(connection, message)
-                    continue  # anything else is ignored until the host has decided
+                    # anything else is ignored until the host has decided
+                # only pongs count: a claimant that talks but never answers is gone too
                 if loop.time() - connection.answered > DEAD_AFTER:
                     return None  # the claimant vanished: the claim goes with it
-                connection.send({"type": "ping", "t": round(loop.time(), 3)})
+                if loop.time() >= next_ping:
+                    connection.send({"type": "ping", "t": round(loop.time(), 3)})
+                    next_ping = loop.time() + PING_EVERY
         finally:
             if reading is not None:
                 reading.cancel()
@@ -456,8 +469,17 @@ def _error(
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message or code}
     if key is not None:
         frame["key"] = key
-    if params:
-        frame["params"] = {k: v for k, v in params.items() if isinstance(v, str | int | float)}
+    kept = {k: v for k, v in (params or {}).items() if _plain_param(v)}
+    if kept:
+        frame["params"] = kept
     if ref is not None:
         frame["ref"] = ref
     return frame
+
+
+def _plain_param(value: Any) -> bool:
+    """A value a catalogue text can show: a str or a number, or a short list of them (a tie's
+    seats); nil and anything nested is left out."""
+    if isinstance(value, list):
+        return len(value) <= 64 and all(isinstance(v, str | int) for v in value)
+    return isinstance(value, str | int | float)

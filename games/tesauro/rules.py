@@ -199,7 +199,7 @@ def _choose(state: State, seat: int, action: Action) -> list[Event]:
     if seat != state["reader"]:
         raise IllegalAction("not_reader", reader=state["reader"])
     entry = action.get("entry")
-    if entry not in (0, 1) or isinstance(entry, bool):
+    if not_int(entry) or entry not in (0, 1):  # 1.0 and True are not entries
         raise IllegalAction("bad_entry")
     return _open_writing(state, entry, auto=False)
 

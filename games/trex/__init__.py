@@ -6,11 +6,11 @@ know), `deck` (the content files: action texts and the number-card composition) 
 the registered `Game`.
 
 Options: `vote_seconds` (the sudden-death vote's timer; 0 = no timer, the vote then waits for
-every voter), `coop` (the two-player cooperative variant — informative only: with exactly two
-players the variant is the only mode, and with three or more the competitive game is, since
-the variant compares exactly two cards; the view's `mode` says which is played). Not lobby
-options: `lang` (the host passes it; it picks the shipped deck) and `deck` (the path of a
-group's own deck file, overlaid on the shipped one — see `deck`).
+every voter). The mode is not an option: with exactly two players the cooperative variant is
+played, with three or more the competitive game (the variant compares exactly two cards); the
+view's `mode` says which. Not lobby options: `lang` (the host passes it; it picks the shipped
+deck) and `deck` (the path of a group's own deck file, overlaid on the shipped one — see
+`deck`).
 
 No bots (`TREX.bots == {}`): T-Rex is an acting game. A bot cannot perform, and it cannot watch
 the room to judge anyone's level, so any offer it made would be a blind guess; the game is

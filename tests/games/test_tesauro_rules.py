@@ -619,6 +619,7 @@ REFUSALS = [
     (choosing, 2, {"type": "choose", "entry": 0}, "not_reader"),
     (choosing, 1, {"type": "choose", "entry": 2}, "bad_entry"),
     (choosing, 1, {"type": "choose", "entry": True}, "bad_entry"),
+    (choosing, 1, {"type": "choose", "entry": 1.0}, "bad_entry"),
     (writing, 0, {"type": "tile", "category": "earth"}, "not_scholar"),
     (writing, 0, {"type": "define", "text": "x"}, "not_scholar"),
     (writing, 1, {"type": "tile", "category": "dragons"}, "bad_category"),

@@ -366,6 +366,22 @@ async def test_a_claimant_who_gives_up_withdraws_the_claim():
         await until(lambda: table.room.claims == [])
 
 
+async def test_a_claimant_who_talks_but_never_answers_a_ping_is_gone(monkeypatch):
+    monkeypatch.setattr("net.server.PING_EVERY", 0.1)
+    monkeypatch.setattr("net.server.DEAD_AFTER", 0.5)
+    async with Table("tallyup", ["Ann", "Bob"], ["Ann"], grace=LONG) as table:
+        await table.drop("Ann")
+        laptop = await Wire.join(table.server.port, "Ann")
+        await laptop.expect("pending")
+        # pings of its own, faster than the host's: a link that is up one way only
+        deadline = asyncio.get_running_loop().time() + 10
+        while table.room.claims:
+            assert asyncio.get_running_loop().time() < deadline, "the claim is still waiting"
+            await laptop.send({"type": "ping", "t": 0})
+            await asyncio.sleep(0.02)
+        assert await laptop.closed()
+
+
 async def test_two_names_on_one_state_directory_are_two_seats(peek, state_dir):
     room = Room("R", game_id="peek", open_room=True)
     server = Server(room, host="127.0.0.1", port=0)

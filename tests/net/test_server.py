@@ -4,6 +4,7 @@ bots, timers and a restart from the save file."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import struct
 
 import pytest
@@ -394,3 +395,48 @@ async def test_a_table_closed_for_good_tells_every_player(peek, state_dir):
     room.close()
     assert (await ann.expect("kicked"))["reason"] == "closed"
     assert await ann.closed()
+
+
+async def test_a_rule_that_fails_half_way_leaves_the_table_as_it_was(peek, monkeypatch, state_dir):
+    """A bug in a game's rules met by an odd action must not wedge the table: the state the
+    rules left half-changed is put back as the log has it, and play goes on."""
+    room = Room("T", game_id="peek", open_room=True, save_path=state_dir / "t.save")
+    for name in ("Ann", "Bob"):
+        room.connected(room.join(name, None), returning=False)
+    room.start(lang="en")
+    before, log_before = copy.deepcopy(room.state), list(room.log)
+    real = peek.apply
+
+    def half_way(state, seat, action):
+        if action["type"] != "reveal":
+            return real(state, seat, action)
+        state["turn"] = 99  # changed, then the rules fail
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(peek, "apply", half_way)
+    with pytest.raises(KeyError):
+        room.act(0, {"type": "reveal"})
+    assert room.state == before and room.log == log_before
+    monkeypatch.setattr(peek, "apply", real)
+    room.act(0, {"type": "reveal"})
+    assert room.state["revealed"][0] is not None
+    room.close()
+
+
+async def test_a_view_too_big_to_send_is_said_to_its_seat_and_spares_the_others(table, monkeypatch):
+    ann, bob = await start_peek(table, "Ann", "Bob")
+    room = table.room
+    real = room.own_view
+
+    def own_view(seat):
+        view = real(seat)
+        return {**view, "junk": "x" * 1000} if seat == 0 and view else view
+
+    monkeypatch.setattr(room, "own_view", own_view)
+    monkeypatch.setattr("net.protocol.MAX_FRAME", 900)  # Ann's view is now over the limit
+    version = room.version
+    room.act(room.state["turn"], {"type": "pass"})
+    error = await ann.expect("error")
+    assert error["code"] == "internal"
+    view = await bob.view_where(lambda v: v["version"] > version)  # Bob still hears it
+    assert view["room"]["you"] == 1
