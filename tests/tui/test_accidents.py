@@ -396,3 +396,14 @@ async def test_the_join_form_explains_and_replaces(peek, state_dir):
         assert t("join.name_missing") in screen_text(player)
         await pp.press(*"Ann", "enter")
         await until(lambda: [s.name for s in party.room.seats] == ["Ann"], party.hp)
+
+
+async def test_players_leaving_while_the_host_app_closes_change_nothing(peek, state_dir):
+    """Players' byes can arrive while the host app is closing: its screens have gone by then
+    (seen in the latency tool: a traceback on quitting)."""
+    app = HostApp(Room("Friday", game_id="peek", open_room=True), host="127.0.0.1", port=0,
+                  advertise=False)  # fmt: skip
+    async with app.run_test(size=(100, 30)):
+        pass
+    assert not app.screen_stack
+    app.follow([{"type": "left", "seat": 0, "name": "Ann"}])  # no screen to put up: nothing

@@ -187,6 +187,8 @@ class HostApp(App[None]):
     def follow(self, events: list[dict[str, Any]] | None = None) -> None:
         """Put up the screen of the room's phase; the screens up (a dialog on top included)
         redraw themselves from the change. A screen under a dialog follows once it closes."""
+        if not self.screen_stack:  # the app is closing: players leaving now change nothing
+            return
         wanted = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}[
             self.room.phase
         ]
