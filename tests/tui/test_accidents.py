@@ -7,6 +7,7 @@ The host app and the players' apps run in one event loop over real sockets, driv
 from __future__ import annotations
 
 import asyncio
+import math
 from contextlib import AsyncExitStack
 
 import pytest
@@ -191,8 +192,10 @@ async def test_a_host_dialog_open_while_the_table_moves_on(
 
 async def test_a_confirmation_needs_a_deliberate_key(peek, state_dir, monkeypatch):
     """ "quickly yields" typed where no field takes it: `q` asks "Leave?", and the `y` that
-    follows a moment later in the same burst does not answer it."""
-    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0.5)
+    follows a moment later in the same burst does not answer it. (No pause ends the burst
+    here, however long the machine takes between two keys: the test goes by states, never by
+    the clock.)"""
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", math.inf)
     set_lang("en")
     async with AsyncExitStack() as stack:
         party = await Party(stack, state_dir).open("Ann", "Bob")
@@ -210,9 +213,10 @@ async def test_a_confirmation_needs_a_deliberate_key(peek, state_dir, monkeypatc
 
 async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir, monkeypatch):
     """A Tesauro scholar types; the thinking time runs out under the typing; the letters
-    that follow (`q`, `y`…) stay text, not keys of the screen. (The pause that ends a burst
-    is made long here: this machine may take a while between two of the test's keys.)"""
-    monkeypatch.setattr(TypingGuard, "PAUSE", 30.0)
+    that follow (`q`, `y`…) stay text, not keys of the screen. (No pause ends the burst
+    here, however long the machine takes between two keys: the test goes by states, never by
+    the clock.)"""
+    monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
     set_lang("en")
     async with AsyncExitStack() as stack:
         party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
@@ -296,12 +300,31 @@ async def test_a_keymap_file_moves_a_key(state_dir, tmp_path):
         await until(skipped, pb)
 
 
+async def test_a_keymap_file_moves_a_tesauro_key(state_dir, tmp_path):
+    """Tesauro's keys have ids too: the reader's second word on `x`; `2` no longer takes it."""
+    keymap = tmp_path / "config" / "hubbub" / "keys.toml"
+    keymap.parent.mkdir(parents=True)
+    keymap.write_text('[keys]\n"tesauro.hand.choose_1" = "x"\n', encoding="utf-8")
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
+        await reach(party, "playing")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]  # the reader
+        await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
+        await pb.press("2")
+        assert any("‘2’ does nothing" in str(n.message) for n in bob._notifications)
+        await pb.press("x")
+        await until(lambda: party.room.state["phase"] == "write", pb)
+        assert party.room.state["entry"] == 1
+
+
 def test_hubbub_keys_lists_the_ids_and_catches_a_typo(tmp_path, capsys):
     from tui.cli import main
 
     assert main(["keys", "--lang", "en"]) == 0
     listed = capsys.readouterr().out
     assert "trex.hand.skip" in listed and "tallyup.hand.roll" in listed
+    assert "tesauro.hand.tile_8" in listed and "tesauro.field.submit" in listed
     keymap = tmp_path / "config" / "hubbub" / "keys.toml"
     keymap.parent.mkdir(parents=True)
     keymap.write_text('[keys]\n"trex.hand.skp" = "z"\n', encoding="utf-8")

@@ -107,3 +107,14 @@ def test_language_follows_the_locale(monkeypatch):
     assert detect_lang() == "ru"
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     assert detect_lang() == "en"
+
+
+def test_each_tesauro_tile_is_described_in_the_words_of_the_rules():
+    """The tile picker says what a free tile covers: what the rules say of it."""
+    for code in ("en", "ru"):
+        words = catalogue(code)
+        about = {k.rsplit(".", 1)[1]: v for k, v in words.items() if ".category_about." in k}
+        assert len(about) == 9
+        for category, covers in about.items():
+            tile = words[f"tesauro.category.{category}"]
+            assert f"{tile} — {covers}" in words["tesauro.rules"], (code, category)

@@ -41,6 +41,12 @@ def key_of(category: str) -> str:
     return str(CATEGORIES.index(category) + 1)
 
 
+def tesauro_room(seed: int = 3) -> tuple[Room, HostApp]:
+    """A Tesauro room anyone may join, dealt from `seed`, and the host's app for it."""
+    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(seed))
+    return room, HostApp(room, host="127.0.0.1", port=0, advertise=False)
+
+
 async def seated(stack: AsyncExitStack, room: Room, host: HostApp, hp, state_dir):
     players, pilots = [], []
     for who in NAMES:
@@ -85,8 +91,7 @@ def no_secrets_on_the_table(host: HostApp, room: Room, texts: list[str]) -> None
 
 async def test_a_typed_turn_by_keys(state_dir):
     set_lang("en")
-    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
         (ann, bob, cid), (pa, pb, _pc) = await seated(stack, room, host, hp, state_dir)
         assert room.state["sapiente"] == ANN and room.state["reader"] == BOB
@@ -108,6 +113,8 @@ async def test_a_typed_turn_by_keys(state_dir):
         # a tile Bob may not take: the host refuses, and his screen says why in words
         await until(lambda: bob.game.get("phase") == "write", pb)
         allowed = bob.game["allowed"]
+        covers = t(f"tesauro.category_about.{allowed[0]}")  # a free tile says what it covers
+        await until(lambda: covers[:12] in on_screen(bob), pb)
         refused = next(c for c in CATEGORIES if c not in allowed)
         await pb.press(key_of(refused))
         await until(lambda: any(refusals(bob)), pb)
@@ -248,8 +255,7 @@ async def test_writing_a_definition(state_dir):
     Genius's Esc is "Back"; past 300 characters the count says it is the limit and the whole
     draft shows wrapped."""
     set_lang("en")
-    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
         (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
         assert room.state["roles"][BOB] == "orate" and room.state["roles"][CID] == "brillante"
@@ -300,12 +306,43 @@ async def test_writing_a_definition(state_dir):
         assert "Back" in keys and "Change tile" not in keys, keys
 
 
+def burst(app: ClientApp, text: str) -> None:
+    """Keys as a terminal hands them on when someone types fast (or the app is busy): all in
+    the app's queue before it has handled the first."""
+    for character in text:
+        key = {" ": "space", "?": "question_mark"}.get(character, character)
+        app.post_message(events.Key(key, character))
+
+
+async def test_the_definition_typed_on_after_the_tile_key_is_text(state_dir):
+    """A scholar presses the tile's number and types the definition straight on: the letters
+    that come before the field has the keys go into it too — `q` is not Leave, `?` not the
+    help, a digit not another tile — even when all of them are on their way at once."""
+    set_lang("en")
+    room, host = tesauro_room()
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        typed = "quiet? 3 cups"
+        for app, pilot, seat in ((bob, pb, BOB), (cid, pc, CID)):
+            await until(lambda a=app: "tile" in a.game.get("legal", []), pilot)
+            tile = app.game["allowed"][0]
+            if app is bob:
+                await pilot.press(key_of(tile), *typed)  # one press
+            else:
+                burst(app, key_of(tile) + typed)  # one burst
+            field = app.screen.query_one("#tsh-text")
+            await until(lambda f=field: f.value == typed, pilot)
+            await until(lambda s=seat, c=tile: room.state["tiles"][s] == c, hp)
+            assert isinstance(app.screen, GameScreen) and field.has_focus
+            assert not room.state["given"][seat] and not app._notifications
+
+
 async def test_time_runs_out_on_a_silent_genius(state_dir):
     """The last ten seconds say what is lost; a scholar whose time ran out is told; the Genius
     gave nothing and «Everyone's crazy!» is still wrong: the table and the hands say why."""
     set_lang("en")
-    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
         (ann, bob, cid), (pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
         await to_the_thinking_time(room, bob, pb, hp)
@@ -351,8 +388,7 @@ async def test_the_sage_judges_on_a_small_screen(state_dir):
     terminal in the background; a number with no definition is answered; a list longer than
     the screen says there is more below until it is scrolled to its end."""
     set_lang("en")
-    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
         (ann, bob, cid), (pa, pb, _pc) = await seated(stack, room, host, hp, state_dir)
         await pa.resize_terminal(80, 18)
@@ -519,8 +555,7 @@ async def test_the_reader_is_told_in_one_line():
 
 async def test_the_players_hear_that_the_host_ended_the_game(state_dir):
     set_lang("en")
-    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(3))
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
         (ann, _bob, _cid), (pa, _pb, _pc) = await seated(stack, room, host, hp, state_dir)
         await hp.press("e")

@@ -1,0 +1,641 @@
+"""A player's hand in Tesauro: your role, big; then what your role does now — the reader's two
+words, a scholar's entry, tile and definition, the spoken turns, the Sage's judgement — and
+the keys of each phase, with the definition field that takes every key while it is open."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input, Static
+
+from games.tesauro import CATEGORIES
+from tui.bigtext import big
+from tui.games import HandWidget
+from tui.games.tesauro.field import DefinitionInput
+from tui.games.tesauro.pieces import (
+    chip,
+    definitions,
+    last_line,
+    numbered,
+    progress,
+    reveal,
+    turn_line,
+)
+from tui.games.tesauro.words import (
+    BIG_HEIGHT,
+    MAX_TEXT,
+    SPANISH,
+    category_name,
+    clock,
+    hurried,
+    role_name,
+    span,
+    who,
+)
+from tui.i18n import t
+from tui.text import literal, name
+from tui.widgets import ConfirmScreen, keys, put
+
+TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
+"""Refusal codes that mean the tile asked for is not ours."""
+
+
+class TesauroHand(HandWidget):
+    """Your role, big; then what your role does now. Typing a definition: pick a tile with
+    its number and the field opens and takes every key (digits too) until Enter sends or Esc
+    goes back to the tiles, keeping the draft; F1 is the help there. A small screen shows the
+    definitions compactly and says when there is more below."""
+
+    BINDINGS = keys(
+        "tesauro.hand",
+        [
+            Binding("1", "choose(0)", "tesauro.key.choose", key_display="1 2"),
+            Binding("2", "choose(1)", "tesauro.key.choose", show=False),
+            # The keys that open or close the field have priority: the app runs them as it
+            # reads them, before it hands on the keys typed after them, which then go where
+            # the focus is now — a definition typed straight on after a tile's number is text
+            # (`q` is not Leave), and a number straight after Esc is a tile.
+            Binding("1", "tile(0)", "tesauro.key.tile", key_display="1–9", priority=True),
+            *[
+                Binding(str(n), f"tile({n - 1})", "tesauro.key.tile", show=False, priority=True)
+                for n in range(2, 10)
+            ],
+            Binding("1", "pick(0)", "tesauro.key.pick", key_display="1–9"),
+            *[
+                Binding(str(n), f"pick({n - 1})", "tesauro.key.pick", show=False)
+                for n in range(2, 10)
+            ],
+            Binding("c,0", "crazy", "tesauro.key.crazy", key_display="c/0"),
+            Binding("enter", "write", "tesauro.key.write", key_display="Enter", priority=True),
+            Binding("space,enter", "ready", "tesauro.key.ready", key_display="Space"),
+            Binding("space,enter", "said", "tesauro.key.said", key_display="Space"),
+            Binding("escape", "tiles", "tesauro.key.change_tile", key_display="Esc", priority=True),
+            Binding("escape", "back", "tesauro.key.back", key_display="Esc", priority=True),
+            Binding("f1", "help", "key.help", key_display="F1"),
+            Binding("up", "scroll_up", show=False),
+            Binding("down", "scroll_down", show=False),
+            Binding("pageup", "page_up", show=False),
+            Binding("pagedown", "page_down", show=False),
+        ],
+    )
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="tsh-role")
+        yield Static(id="tsh-status")
+        yield Static(id="tsh-entry", classes="box")
+        yield Static(id="tsh-main")
+        yield DefinitionInput(
+            id="tsh-text", max_length=MAX_TEXT, placeholder=t("tesauro.placeholder")
+        )
+        yield Static(id="tsh-count")
+        yield Static(id="tsh-draft")
+        yield Static(id="tsh-me")
+
+    def on_mount(self) -> None:
+        self._view: dict[str, Any] = {}
+        self._room: dict[str, Any] = {}
+        self._deadline: float | None = None
+        self._turn: int | None = None
+        self._wanted_tile: str | None = None  # asked for; the field opens when it is ours
+        self._field_open = False
+        self._told_timeout: int | None = None  # the turn whose time-out was told
+        self.query_one("#tsh-text").display = False
+        self._ticker = self.set_interval(0.5, self._tick)
+        self.watch(self, "scroll_y", self._scrolled, init=False)
+        # laid out again (the definitions took more or less room): is there more below now?
+        self.watch(self, "virtual_size", self._scrolled, init=False)
+        self.watch(self, "size", self._scrolled, init=False)
+        self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
+
+    # following the room
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        self._view, self._room = view, room
+        seconds = room.get("timer_seconds")
+        self._deadline = self.now() + seconds if seconds is not None else None
+        field = self.query_one("#tsh-text", DefinitionInput)
+        if view.get("turn") != self._turn:  # a new turn: a new definition
+            self._turn = view.get("turn")
+            self._wanted_tile = None
+            field.value = ""
+        if self._wanted_tile is not None and view.get("tile") == self._wanted_tile:
+            self._wanted_tile = None  # the tile asked for is ours: the field was open already
+        if not self._may_write():
+            self._field_open = False
+        if self._timed_out() and self._told_timeout != view.get("turn"):
+            self._told_timeout = view.get("turn")
+            self.notify(t("tesauro.timed_out"), severity="warning")
+        self._place_field()
+        self._redraw()
+        self.refresh_bindings()
+
+    def _legal(self) -> set[str]:
+        return set(self._view.get("legal") or [])
+
+    def _may_type(self) -> bool:
+        """A scholar holding a tile, in the thinking time of the typed game, not yet given."""
+        view = self._view
+        return (
+            view.get("mode") == "typed"
+            and "define" in self._legal()
+            and view.get("tile") is not None
+            and view.get("phase") == "write"
+        )
+
+    def _may_write(self) -> bool:
+        """A scholar of the typed game in the thinking time who has not given theirs: the
+        field may be open, even while the tile asked for is on its way (or was refused)."""
+        return self._unsent("write")
+
+    def _unsent(self, phase: str) -> bool:
+        """In `phase` of the typed game, a scholar who has not given a definition."""
+        view = self._view
+        me = view.get("seat")
+        return (
+            view.get("mode") == "typed"
+            and view.get("phase") == phase
+            and view.get("role") in ("brillante", "orate")
+            and isinstance(me, int)
+            and not view["given"][me]
+        )
+
+    def refused(self, code: str) -> None:
+        """The host refused an action of ours: a tile asked for is not coming. The field
+        stays open with the draft (what is typed after a refused key stays text)."""
+        if self._wanted_tile is not None and code in TILE_REFUSALS:
+            self._wanted_tile = None
+            self._redraw()
+            self.refresh_bindings()
+
+    def _timed_out(self) -> bool:
+        """The thinking time of the typed game ran out before this scholar sent theirs."""
+        return self._unsent("judge")
+
+    def _compact(self) -> bool:
+        """A small screen (80x24): fewer lines for the role and the word."""
+        return self.size.height < BIG_HEIGHT
+
+    def _place_field(self) -> None:
+        """The field is shown (and has the keys) exactly while it is open. The focus moves
+        now, not once the keys already typed are handled (Textual's `focus()` waits for them):
+        the next key goes where the screen says now."""
+        field = self.query_one("#tsh-text", DefinitionInput)
+        screen = self.screen
+        if self._field_open:
+            field.display = True
+            if screen.focused is not field:
+                screen.set_focus(field)
+        else:
+            if screen.focused is field or self.app.focused is None:
+                screen.set_focus(self)
+            field.display = False
+
+    def _open_field(self) -> None:
+        self._field_open = self._may_write()
+        self._place_field()
+        if self._field_open:  # back to the draft: go on where it ends
+            field = self.query_one("#tsh-text", DefinitionInput)
+            field.cursor_position = len(field.value)
+        self._redraw()
+        self.refresh_bindings()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._draw_count()
+        self._draw_draft()
+        self.call_after_refresh(self._draw_me)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = " ".join(event.value.split())
+        if not text:
+            self.notify(t("tesauro.write_first"), severity="warning")
+            return
+        if self._may_type():
+            self.act({"type": "define", "text": text})
+        elif self._may_write():  # no tile yet (refused, or still on its way): the text stays
+            self.notify(t("tesauro.tile_first_field"), severity="warning")
+
+    # keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys of this phase: usable (True) or greyed (None: pressing one says why), as
+        in every game. A number key means one thing per phase — the reader's word, a tile, a
+        definition to pick — so the meanings of other phases are hidden (False)."""
+        legal = self._legal()
+        phase = self._view.get("phase")
+        typing = self._field_open
+        genius = self._view.get("role") == "brillante"
+        scholar = self._view.get("role") in ("brillante", "orate")
+        if action == "choose":
+            return True if "choose" in legal else (None if phase == "choose" else False)
+        if action == "tile":
+            if typing:
+                return False  # the digits go into the text
+            return True if "tile" in legal else (None if phase == "write" and scholar else False)
+        if action == "pick":
+            return True if "pick" in legal else (None if phase == "judge" else False)
+        if action == "crazy":
+            return True if "crazy" in legal else (None if phase == "judge" else False)
+        if action == "write":
+            return self._may_type() and not typing
+        if action == "ready":
+            return "done" in legal and phase == "write"
+        if action == "said":
+            return "done" in legal and phase == "speak"
+        if action == "tiles":
+            return typing and not genius  # a Genius can't change tile: Esc is "Back"
+        if action == "back":
+            return typing and genius
+        if action == "help":
+            return typing  # F1 while `?` goes into the field; else the screen's own F1
+        return True
+
+    def key_display_for(self, action: str) -> str | None:
+        """The footer's keys as they are now: "1–4" for four definitions."""
+        if action.startswith("pick("):
+            count = len(self._view.get("defs") or [])
+            return "1" if count == 1 else f"1–{count}" if count else None
+        return None
+
+    def action_choose(self, entry: int) -> None:
+        self.act({"type": "choose", "entry": entry})
+
+    def action_tile(self, index: int) -> None:
+        category = CATEGORIES[index]
+        if category == self._view.get("tile"):  # yours already: back to the definition
+            self._open_field()
+            return
+        self._wanted_tile = category
+        self.act({"type": "tile", "category": category})
+        if self._may_write():  # the field opens at once: typing ahead goes into the draft
+            self._open_field()
+
+    def action_pick(self, index: int) -> None:
+        defs = self._view.get("defs") or []
+        if index >= len(defs):
+            self.notify(t("tesauro.only_defs", n=len(defs)), severity="warning")
+            return
+        entry = defs[index]
+        names = self._view["players"]
+        question = t(
+            "tesauro.confirm_pick",
+            n=index + 1,
+            name=who(names, entry["seat"]),
+            category=category_name(entry.get("tile")),
+        )
+        seat = entry["seat"]
+
+        def pick(answer: bool | None) -> None:
+            if answer and "pick" in self._legal():
+                self.act({"type": "pick", "seat": seat})
+
+        self.app.push_screen(ConfirmScreen(question), pick)
+
+    def action_crazy(self) -> None:
+        def crazy(answer: bool | None) -> None:
+            if answer and "crazy" in self._legal():
+                self.act({"type": "crazy"})
+
+        question = t("tesauro.confirm_crazy", crazy=t("tesauro.crazy"))
+        self.app.push_screen(ConfirmScreen(question), crazy)
+
+    def action_write(self) -> None:
+        self._open_field()
+
+    def action_ready(self) -> None:
+        self.act({"type": "done"})
+
+    def action_said(self) -> None:
+        self.act({"type": "done"})
+
+    def action_tiles(self) -> None:
+        """Esc in the field: back to the tiles (the draft stays)."""
+        self._field_open = False
+        self._place_field()
+        self._redraw()
+        self.refresh_bindings()
+
+    def action_back(self) -> None:
+        """Esc in the Genius's field: out of it (the draft stays)."""
+        self.action_tiles()
+
+    def action_help(self) -> None:
+        self.screen.action_help()  # type: ignore[attr-defined]
+
+    # drawing
+
+    def _tick(self) -> None:
+        if self._view and self._view.get("phase") == "write" and self._deadline is not None:
+            self._draw_status()
+            self._draw_count()
+
+    def _left(self) -> float | None:
+        return None if self._deadline is None else self._deadline - self.now()
+
+    def _redraw(self) -> None:
+        if not self._view:
+            return
+        self._draw_role()
+        self._draw_status()
+        self._draw_entry()
+        put(self.query_one("#tsh-main", Static), self._main())
+        self._draw_count()
+        self._draw_draft()
+        self._draw_me()
+        self.call_after_refresh(self._draw_me)  # laid out: is there more below?
+
+    def _draw_role(self) -> None:
+        role = self._view.get("role")
+        box = self.query_one("#tsh-role", Static)
+        for known in SPANISH:
+            box.set_class(role == known, f"-{known}")
+        if role not in SPANISH:
+            box.update(Text(t("tesauro.dealing"), style="dim"))
+            return
+        text = Text()
+        letters = big(role_name(role)) if self.size.height >= BIG_HEIGHT else None
+        if letters:
+            text.append("\n".join(letters), style="bold")
+            text.append(f"  {SPANISH[role]}\n", style="italic")
+        else:
+            text.append(" ".join(role_name(role).upper()), style="bold")
+            text.append(f"  {SPANISH[role]}  ", style="italic")
+        busy = self._view.get("phase") in ("speak", "judge") or self._field_open
+        if not (self._compact() and busy):  # known by now: room for the definitions
+            text.append(t(f"tesauro.role_hint.{role}"))
+        text.rstrip()
+        box.update(text)
+
+    def _draw_status(self) -> None:
+        view = self._view
+        names = view["players"]
+        phase = view.get("phase")
+        legal = self._legal()
+        me = view.get("seat")
+        status = Text()
+        if phase == "dealing":
+            status.append(t("tesauro.dealing"), style="dim")
+        elif phase == "choose":
+            if "choose" in legal:
+                status.append(" " + t("tesauro.you_choose") + " ", style="bold reverse")
+            else:
+                status.append(t("tesauro.choosing", name=who(names, view["reader"])), style="dim")
+        elif phase == "write":
+            left = self._left()
+            if left is not None:
+                hurry = hurried(left)
+                status.append(
+                    f" ⏱ {clock(left)} ", style="bold white on red" if hurry else "bold reverse"
+                )
+                status.append(" ")
+            status.append(self._write_status(), style="bold")
+        elif phase == "speak":
+            if view.get("speaker") == me:
+                status.append(
+                    " " + t("tesauro.your_turn_to_speak") + " ", style="bold black on yellow"
+                )
+            else:
+                speaker = who(names, view.get("speaker"))
+                status.append(t("tesauro.speaking", name=speaker), style="bold")
+        elif phase == "judge":
+            if view.get("role") == "sapiente":
+                status.append(" " + t("tesauro.judge_now") + " ", style="bold reverse")
+            else:
+                sapiente = who(names, view["sapiente"])
+                status.append(t("tesauro.judging_short", name=sapiente), style="bold")
+        put(self.query_one("#tsh-status", Static), status)
+
+    def _waiting_others(self) -> int:
+        view = self._view
+        me = view.get("seat")
+        return sum(1 for s in view["order"] if s != me and not view["given"][s])
+
+    def _write_status(self) -> str:
+        view = self._view
+        me = view.get("seat")
+        if view.get("role") == "sapiente":
+            spoken = view["mode"] == "spoken"
+            key = "tesauro.sage_waits_spoken" if spoken else "tesauro.sage_waits"
+            return t(key, n=self._waiting_others())
+        if view["given"][me]:
+            key = "tesauro.sent_waiting" if view["mode"] == "typed" else "tesauro.ready_waiting"
+            return t(key, n=self._waiting_others())
+        if view.get("tile") is None:
+            if self._field_open:
+                return t("tesauro.tile_coming" if self._wanted_tile else "tesauro.tile_first_field")
+            return t("tesauro.take_tile")
+        if view["mode"] == "spoken":
+            return t("tesauro.think_then_ready")
+        if self._field_open:
+            return t("tesauro.type_now")
+        return t("tesauro.back_to_text")
+
+    def _draw_entry(self) -> None:
+        """The entry you know (a scholar), or the two words to choose from (the reader); on a
+        small screen, while the definitions are heard or judged, the word in a line."""
+        view = self._view
+        box = self.query_one("#tsh-entry", Static)
+        choices = view.get("choices")
+        entry = view.get("entry")
+        flat = self._compact() and view.get("phase") in ("speak", "judge")
+        box.display = True
+        box.set_class(flat, "-flat")
+        if choices:
+            box.border_title = t("tesauro.your_card")
+            box.border_subtitle = ""
+            rows = []
+            for index, choice in enumerate(choices):
+                text = Text()
+                text.append_text(literal(choice["word"], 60, style="bold"))
+                text.append(f" · {category_name(choice['category'])}\n", style="cyan")
+                text.append_text(literal(choice["definition"], MAX_TEXT))
+                rows.append((chip(str(index + 1)), text))
+            box.update(numbered(rows))
+        elif entry and view.get("phase") in ("write", "speak", "judge"):
+            box.border_title = "" if flat else literal(entry["word"], 60).plain
+            box.border_subtitle = "" if flat else category_name(entry["category"])
+            if flat:
+                line = literal(entry["word"], 60, style="bold")
+                line.append(f" · {category_name(entry['category'])}\n", style="cyan")
+                line.append_text(literal(entry["definition"], MAX_TEXT, style="dim"))
+                box.update(line)
+            else:
+                box.update(literal(entry["definition"], MAX_TEXT))
+        elif view.get("word") and view.get("role") == "sapiente":
+            box.border_title = "" if flat else t("tesauro.the_word")
+            box.border_subtitle = ""
+            if flat:
+                line = span(t("tesauro.the_word") + ": ", style="dim")
+                line.append_text(literal(view["word"], 60, style="bold"))
+                box.update(line)
+            else:
+                box.update(literal(view["word"], 60, style="bold"))
+        else:
+            box.display = False
+
+    def _main(self) -> RenderableType:
+        view = self._view
+        phase = view.get("phase")
+        names = view["players"]
+        role = view.get("role")
+        me = view.get("seat")
+        if phase == "write":
+            if role == "sapiente":
+                blind = (
+                    "tesauro.sage_blind_spoken"
+                    if view["mode"] == "spoken"
+                    else "tesauro.sage_blind"
+                )
+                text = span(t(blind) + "\n", style="dim")
+                text.append_text(Text("  ").join(progress(view, names)))
+                if view.get("last_turn"):
+                    text.append("\n\n")
+                    text.append_text(last_line(view["last_turn"], names))
+                return text
+            if view["given"][me]:
+                if view["mode"] == "typed" and view.get("text"):
+                    text = span(t("tesauro.your_definition") + "\n", style="dim")
+                    text.append_text(literal(view["text"], MAX_TEXT, style="bold"))
+                    return text
+                return self._tile_line()
+            if self._field_open or (role == "brillante" and view.get("tile")):
+                return self._tile_line()
+            return self._tile_list()
+        compact = self._compact()
+        if phase == "speak":
+            return definitions(view, names, numbered_keys=False, inline=compact)
+        if phase == "judge":
+            shown = definitions(view, names, inline=compact)
+            if self._timed_out():
+                return Group(Text(t("tesauro.timed_out"), style="bold red"), shown)
+            return shown
+        last = view.get("last_turn")
+        if last and phase in ("dealing", "choose"):
+            return self._news(last)
+        return Text()
+
+    def _tile_line(self) -> Text:
+        view = self._view
+        tile = view.get("tile") or self._wanted_tile
+        text = span(t("tesauro.your_tile") + " ", style="dim")
+        if tile is None:  # refused: the field stays, the tile is to choose again
+            text.append(t("tesauro.tile_first_field"), style="bold yellow")
+            return text
+        text.append(f" {CATEGORIES.index(tile) + 1} ", style="bold reverse")
+        text.append(f" {category_name(tile)}", style="bold cyan")
+        if view.get("tile") is None:
+            text.append(" …", style="dim")  # asked for, not yet confirmed
+        if not view["given"][view["seat"]] and view.get("role") != "brillante":
+            key = "tesauro.esc_change" if self._field_open else "tesauro.number_change"
+            text.append("   " + t(key), style="dim")
+        return text
+
+    def _tile_list(self) -> Group:
+        """The nine tiles by number: yours, free (with what it covers), taken (by whom), not
+        for you (and why) — a line each, cut at the screen's edge."""
+        view = self._view
+        names = view["players"]
+        me = view["seat"]
+        allowed = set(view.get("allowed") or [])
+        holder = {tile: seat for seat, tile in enumerate(view["categories"]) if tile is not None}
+        true_category = (view.get("entry") or {}).get("category")
+        genius = view.get("role") == "brillante"
+        key = "tesauro.tiles_hint_genius" if genius else "tesauro.tiles_hint_babbler"
+        hint = Text(t(key, category=category_name(true_category)), style="dim")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        width = max(len(category_name(c)) for c in CATEGORIES) + 2
+        for index, category in enumerate(CATEGORIES):
+            seat = holder.get(category)
+            free = category in allowed
+            label = Text(category_name(category).ljust(width))
+            text.append(f" {index + 1} ", style="bold reverse" if free else "dim reverse")
+            text.append(" ")
+            if seat == me:
+                label.stylize("bold cyan")
+                text.append_text(label)
+                text.append("◀ " + t("tesauro.yours"), style="bold cyan")
+            elif seat is not None:
+                label.stylize("dim")
+                text.append_text(label)
+                text.append("— ", style="dim")
+                text.append_text(name(who(names, seat), style="dim"))
+            elif free:
+                label.stylize("bold")
+                text.append_text(label)
+                text.append(t(f"tesauro.category_about.{category}"), style="dim")
+            else:
+                label.stylize("dim")
+                text.append_text(label)
+                if category == true_category and not genius:
+                    text.append("✗ " + t("tesauro.kept_for_genius"), style="dim")
+            text.append("\n")
+        text.rstrip()
+        return Group(hint, text)
+
+    def _news(self, last: dict[str, Any]) -> Group:
+        """What the last judgement did, in words, with your part in it."""
+        names = self._view["players"]
+        me = self._view.get("seat")
+        parts: list[RenderableType] = [
+            Text(t("tesauro.last_turn"), style="dim"),
+            reveal(last, names),
+        ]
+        if last.get("taker") == me:
+            parts.append(Text(t("tesauro.you_took"), style="bold green"))
+        return Group(*parts)
+
+    def _draw_count(self) -> None:
+        """Under the field, one line: how much is typed (red at the limit, which takes no
+        more), and the time left; in its last seconds, while yours is not sent, a red bar
+        with the time and what is lost (the same line: nothing below it moves)."""
+        line = self.query_one("#tsh-count", Static)
+        field = self.query_one("#tsh-text", DefinitionInput)
+        left = self._left()
+        hurry = left is not None and hurried(left) and self._may_type()
+        line.display = self._field_open or hurry
+        line.set_class(hurry, "-hurry")
+        if not line.display:
+            return
+        if hurry and left is not None:  # the time left and what is lost, not the count
+            text = Text(f" ⏱ {clock(left)}  {t('tesauro.hurry')}")
+        else:
+            count = len(field.value)
+            full = count >= MAX_TEXT
+            style = "bold red" if full else "bold yellow" if count >= MAX_TEXT - 30 else "bold"
+            text = span(f"{count}/{MAX_TEXT}", style=style)
+            if full:
+                text.append(" " + t("tesauro.at_limit"), style="bold red")
+            if left is not None:
+                text.append(f"   ⏱ {clock(left)}")
+        text.no_wrap, text.overflow = True, "ellipsis"
+        line.update(text)
+
+    def _draw_draft(self) -> None:
+        """The whole draft, wrapped, once the one-line field shows only a part of it."""
+        box = self.query_one("#tsh-draft", Static)
+        field = self.query_one("#tsh-text", DefinitionInput)
+        room = field.content_size.width or 40
+        box.display = self._field_open and len(field.value) >= room - 1
+        if box.display:
+            box.update(literal(field.value, MAX_TEXT, style="italic"))
+
+    def _scrolled(self, _old: float, _new: float) -> None:
+        self._draw_me()
+
+    def _draw_me(self) -> None:
+        view = self._view
+        if not view:
+            return
+        me = view.get("seat")
+        won = view["scores"]
+        text = span(t("tesauro.you_have", n=won[me]), style="bold")
+        text.append("   " + turn_line(view), style="dim")
+        if self.max_scroll_y > 0 and self.scroll_y < self.max_scroll_y:
+            text.append("   " + t("tesauro.more"), style="bold black on yellow")
+        put(self.query_one("#tsh-me", Static), text)

@@ -1,0 +1,108 @@
+"""Tesauro's public events in plain words, for the feed of both apps, and what a judgement
+did: whom the Sage believed, who the Genius was, whether the Genius gave anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.games.tesauro.words import category_name, joined, quoted, who
+from tui.i18n import t
+
+
+def narrate(event: dict[str, Any], names: list[str]) -> str | None:
+    """One plain sentence for a public event (never a role, nor anything secret: events
+    carry nothing secret)."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    if kind == "shuffled":
+        return t("tesauro.ev.shuffled")
+    if kind == "turn":
+        key = "tesauro.ev.turn_tie" if event.get("tie_break") else "tesauro.ev.turn"
+        return t(
+            key,
+            turn=event["turn"],
+            sapiente=who(names, event["sapiente"]),
+            reader=who(names, event["reader"]),
+        )
+    if kind == "word":
+        key = "tesauro.ev.word_auto" if event.get("auto") else "tesauro.ev.word"
+        return t(key, name=who(names, seat), word=quoted(event["word"], 60))
+    if kind == "tile":
+        if event.get("released"):
+            return t(
+                "tesauro.ev.tile_swap",
+                name=who(names, seat),
+                category=category_name(event["category"]),
+                released=category_name(event["released"]),
+            )
+        return t(
+            "tesauro.ev.tile", name=who(names, seat), category=category_name(event["category"])
+        )
+    if kind in ("given", "ready"):
+        return t(f"tesauro.ev.{kind}", name=who(names, seat))
+    if kind == "thought":
+        return t("tesauro.ev.thought_timeout" if event.get("timeout") else "tesauro.ev.thought")
+    if kind == "speaking":
+        return t("tesauro.ev.speaking", name=who(names, seat))
+    if kind == "spoke":
+        category = category_name(event.get("tile"))
+        if event.get("text") is None:
+            return t("tesauro.ev.spoke", name=who(names, seat), category=category)
+        return t(
+            "tesauro.ev.spoke_text",
+            name=who(names, seat),
+            category=category,
+            text=quoted(event["text"]),
+        )
+    if kind == "revealed":
+        n = len(event.get("defs") or [])
+        key = "tesauro.ev.revealed_timeout" if event.get("timeout") else "tesauro.ev.revealed"
+        return t(key, n=n)
+    if kind == "judged":
+        return t("tesauro.ev.judged", word=quoted(event["word"], 60)) + " " + verdict(event, names)
+    if kind == "tie_break":
+        return t("tesauro.ev.tie_break", round=event["round"], names=joined(names, event["tied"]))
+    if kind == "deck_empty":
+        return t("tesauro.ev.deck_empty")
+    if kind == "game_over":
+        scores = event.get("scores") or []
+        count = ", ".join(f"{who(names, s)} {n}" for s, n in enumerate(scores))
+        return t("tesauro.ev.final_count", count=count)
+    return None  # away / back: the room says those
+
+
+def verdict(last: dict[str, Any], names: list[str]) -> str:
+    """What the Sage's judgement did, and who the Genius was: "Ann believed Cid: Cid takes
+    the card. The Genius was Bob." """
+    sapiente = who(names, last["sapiente"])
+    brillante = last.get("brillante")
+    if last.get("crazy"):
+        if last.get("right"):
+            return t("tesauro.verdict.crazy_right", sapiente=sapiente)
+        key = "crazy_silent" if silent_genius(last) else "crazy_wrong"
+        return t(f"tesauro.verdict.{key}", sapiente=sapiente, brillante=who(names, brillante))
+    picked = who(names, last.get("pick"))
+    if last.get("right"):
+        return t("tesauro.verdict.right", sapiente=sapiente, brillante=picked)
+    line = t("tesauro.verdict.fooled", sapiente=sapiente, picked=picked, n=pick_number(last))
+    if brillante is None:
+        return line + " " + t("tesauro.verdict.aside")
+    if silent_genius(last):
+        return line + " " + t("tesauro.verdict.silent", brillante=who(names, brillante))
+    return line + " " + t("tesauro.verdict.genius_was", brillante=who(names, brillante))
+
+
+def silent_genius(last: dict[str, Any]) -> bool:
+    """A Genius played this turn and gave no definition (time ran out, or away)."""
+    brillante = last.get("brillante")
+    return brillante is not None and all(
+        entry.get("seat") != brillante for entry in last.get("defs") or []
+    )
+
+
+def pick_number(last: dict[str, Any]) -> int | str:
+    """The number the Sage pressed: the place of the picked definition."""
+    for index, entry in enumerate(last.get("defs") or []):
+        if entry.get("seat") == last.get("pick"):
+            return index + 1
+    return "?"

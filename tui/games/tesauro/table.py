@@ -1,0 +1,323 @@
+"""Tesauro's table, the host's big screen: the word, who judges and who reads, the tiles
+while they think, the definitions as they come (one by one after a reveal), the answer in the
+fullest form that fits, the cards won, the tie-break and the end.
+
+It renders the public view only: it never holds a role, the entry's definition or category,
+or a typed definition before the reveal."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.timer import Timer
+from textual.widgets import Static
+
+from tui.games import GameWidget
+from tui.games.tesauro.pieces import (
+    definitions,
+    last_line,
+    progress,
+    reveal,
+    scoreboard,
+    tie_banner,
+    turn_line,
+)
+from tui.games.tesauro.widgets import BigWord, Flow, TileGrid
+from tui.games.tesauro.words import BIG_HEIGHT, MAX_TEXT, clock, hurried, joined, role_name, who
+from tui.i18n import t
+from tui.text import name
+from tui.widgets import put
+
+STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
+HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
+
+
+class TesauroTable(GameWidget):
+    """The big screen: the word, the tiles while they think, the definitions as they come,
+    the reveal, the cards won."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ts-word-box"):
+            yield BigWord(id="ts-word")
+            yield Static(id="ts-roles")
+        yield Static(id="ts-banner")
+        yield Flow(id="ts-progress", gap=2)
+        yield Static(id="ts-intro")
+        with Vertical(id="ts-tiles-box", classes="box"):
+            yield TileGrid(id="ts-tiles")
+        yield Static(id="ts-defs", classes="box")
+        yield Static(id="ts-reveal", classes="box")
+        yield Static(id="ts-last")
+        with Vertical(id="ts-scores", classes="box"):
+            yield Flow(id="ts-score-flow")
+
+    def on_mount(self) -> None:
+        self.query_one("#ts-tiles-box").border_title = t("tesauro.tiles_title")
+        self.query_one("#ts-defs").border_title = t("tesauro.defs_title")
+        self.query_one("#ts-scores").border_title = t("tesauro.scores_title")
+        self._view: dict[str, Any] | None = None
+        self._room: dict[str, Any] = {}
+        self._deadline: float | None = None
+        self._reveal_beat: int | None = None  # staging the definitions: the last one shown
+        self._beat_timer: Timer | None = None
+        self._judged_seen = False
+        self._hold_until = 0.0
+        self._reveal_form = 0  # how much of the answer fits (see _reveal_forms)
+        self._fit_key: tuple[Any, ...] | None = None  # the moment and size it was found for
+        self._full_reveal = False
+        self._ticker = self.set_interval(0.5, self._tick)
+        self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
+
+    # following the room
+
+    def happened(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            kind = event.get("type")
+            if kind == "revealed":
+                mode = (self._view or {}).get("mode")
+                if mode != "spoken" and len(event.get("defs") or []) > 1:
+                    self._start_staging()
+            elif kind == "judged":
+                self._judged_seen = True
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        self._view, self._room = view, room
+        seconds = room.get("timer_seconds")
+        self._deadline = self.now() + seconds if seconds is not None else None
+        if view["phase"] != "judge":
+            self._stop_staging()
+        if self._judged_seen:  # a judgement just now: its reveal stays up for a while
+            self._judged_seen = False
+            if view["phase"] in ("dealing", "choose"):
+                self._hold_until = time.monotonic() + HOLD_SECONDS
+                self.set_timer(HOLD_SECONDS + 0.1, self._redraw)
+        self._redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        self._redraw()
+
+    def _tick(self) -> None:
+        view = self._view
+        if view is not None and view["phase"] == "write" and self._deadline:
+            self._draw_banner(view, view["players"])
+
+    def _start_staging(self) -> None:
+        self._stop_staging()
+        self._reveal_beat = 0
+        self._beat_timer = self.set_interval(STAGE_SECONDS, self._next_beat)
+
+    def _stop_staging(self) -> None:
+        if self._beat_timer is not None:
+            self._beat_timer.stop()
+        self._beat_timer = None
+        self._reveal_beat = None
+
+    def _next_beat(self) -> None:
+        total = len((self._view or {}).get("defs") or [])
+        beat = (self._reveal_beat or 0) + 1
+        if beat >= total - 1:
+            self._stop_staging()
+        else:
+            self._reveal_beat = beat
+        self._redraw()
+
+    # drawing
+
+    def _big(self) -> bool:
+        return self.size.height >= BIG_HEIGHT
+
+    def _text_limit(self, defs: list[dict[str, Any]]) -> int:
+        """How much of each definition the table has room for (below 1: one line each)."""
+        width = max(20, self.size.width - 10)
+        room = self.size.height - (17 if self._big() else 11)  # the word, the banner, scores
+        needed = sum(2 + len(d.get("text") or "") // width for d in defs)
+        if needed <= room or not defs:
+            return MAX_TEXT
+        lines = room // len(defs) - 1  # a line for the name and the tile
+        return lines * width - 1 if lines >= 1 else 0
+
+    def _redraw(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        names = view["players"]
+        phase = view["phase"]
+        big = self._big()
+        self.set_class(big, "-big")
+        self._draw_word(view, names)
+        self._draw_banner(view, names)
+        progress_line = self.query_one("#ts-progress", Flow)
+        progress_line.display = phase == "write"
+        if phase == "write":
+            progress_line.show(progress(view, names))
+        last = view.get("last_turn")
+        intro = self.query_one("#ts-intro", Static)
+        intro.display = not last and phase in ("dealing", "choose")
+        intro.update(Text(t("tesauro.table_intro"), style="dim"))
+        fresh = time.monotonic() < self._hold_until
+        full_reveal = bool(last) and (
+            phase in ("dealing", "choose", "over") or (phase != "judge" and (big or fresh))
+        )
+        tiles = self.query_one("#ts-tiles-box")
+        tiles.display = phase == "write" and (big or not full_reveal)
+        if tiles.display:
+            self.query_one("#ts-tiles", TileGrid).show(view)
+        defs = self.query_one("#ts-defs", Static)
+        defs.display = phase in ("speak", "judge") and bool(view["defs"] or phase == "speak")
+        if defs.display:
+            shown = None if self._reveal_beat is None else self._reveal_beat + 1
+            limit = self._text_limit(view["defs"])
+            one_line = limit < 1
+            limit = MAX_TEXT if one_line else limit
+            defs.update(definitions(view, names, shown, one_line=one_line, limit=limit))
+        self._full_reveal = full_reveal
+        self._draw_reveal()
+        self.query_one("#ts-score-flow", Flow).show(scoreboard(view))
+        if full_reveal:
+            self.call_after_refresh(self._refit_reveal)
+
+    def _reveal_forms(self, width: int) -> list[RenderableType | None]:
+        """The answer, from the most to the least: every definition with its role (a big
+        table), the answer alone, the answer cut to one line a piece; None: one line below."""
+        assert self._view is not None
+        last, names = self._view["last_turn"], self._view["players"]
+        forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=True)]
+        if self._big():
+            forms.insert(0, reveal(last, names, every=True))
+        return [*forms, None]
+
+    def _reveal_room(self) -> int | None:
+        """Rows the answer's box may take down to the cards won (None: not laid out yet)."""
+        box, scores = self.query_one("#ts-reveal"), self.query_one("#ts-scores")
+        if not box.display or not box.region.height or not scores.region.height:
+            return None
+        return scores.region.y - box.region.y
+
+    def _fitting(self) -> int:
+        """The first form of the answer that fits whole (nothing cut by the cards won)."""
+        box = self.query_one("#ts-reveal")
+        width = box.content_size.width or max(20, self.size.width - 4)
+        room = self._reveal_room()
+        forms = self._reveal_forms(width)
+        if room is None:
+            return 0
+        console = self.app.console
+        options = console.options.update_width(width)
+        for index, form in enumerate(forms):
+            if form is None or len(console.render_lines(form, options, pad=False)) + 2 <= room:
+                return index
+        return len(forms) - 1
+
+    def _draw_reveal(self) -> None:
+        """The answer in the form that fits: the one found last for this moment and size, or
+        from the fullest at a new one (`_refit_reveal` then finds the one that fits)."""
+        view = self._view
+        assert view is not None
+        last = view.get("last_turn")
+        key = (last or {}).get("turn"), view["phase"], self.size, self._big()
+        if key != self._fit_key:
+            self._fit_key, self._reveal_form = key, 0
+        elif self._full_reveal and self.query_one("#ts-reveal").display:
+            self._reveal_form = self._fitting()
+        self._show_reveal()
+
+    def _show_reveal(self) -> None:
+        view = self._view
+        assert view is not None
+        last = view.get("last_turn")
+        box = self.query_one("#ts-reveal", Static)
+        form = None
+        if self._full_reveal:
+            forms = self._reveal_forms(box.content_size.width or max(20, self.size.width - 4))
+            form = forms[min(self._reveal_form, len(forms) - 1)]
+        box.display = form is not None
+        if form is not None:
+            box.border_title = t("tesauro.reveal_title", turn=last["turn"])
+            box.update(form)
+        line = self.query_one("#ts-last", Static)
+        line.display = bool(last) and form is None and view["phase"] != "judge"
+        if line.display:
+            line.update(last_line(last, names=view["players"]))
+
+    def _refit_reveal(self) -> None:
+        """Laid out: if the answer is cut by the cards won, a shorter form."""
+        if self._view is None or not self._full_reveal:
+            return
+        if not self.query_one("#ts-reveal").display:
+            return
+        fitting = self._fitting()
+        if fitting != self._reveal_form:
+            self._reveal_form = fitting
+            self._show_reveal()
+
+    def _draw_word(self, view: dict[str, Any], names: list[str]) -> None:
+        """The word, large, with who judges and who reads; at the end, the winners."""
+        box = self.query_one("#ts-word-box")
+        box.border_title = turn_line(view) if not view["over"] else t("tesauro.over_title")
+        box.border_subtitle = t("tesauro.deck_left", n=view["deck"])
+        word = self.query_one("#ts-word", BigWord)
+        roles = Text()
+        if view["over"]:
+            result = view.get("result") or {}
+            winners = result.get("winners", [])
+            word.show(joined(names, winners) or "—", Text(), large=self._big())
+            cards = view["scores"][winners[0]] if winners else 0
+            key = "tesauro.win_shared" if len(winners) > 1 else "tesauro.win_alone"
+            roles.append(t(key, n=cards), style="bold green")
+            if result.get("reason") == "deck_empty":
+                roles.append("  " + t("tesauro.deck_ran_out"), style="dim")
+            put(self.query_one("#ts-roles", Static), roles)
+            return
+        phase = view["phase"]
+        reader = who(names, view["reader"])
+        if phase == "dealing":
+            note = Text(t("tesauro.dealing"), style="dim")
+        else:
+            note = Text(t("tesauro.choosing", name=reader), style="dim italic")
+        word.show(view["word"], note, large=self._big())
+        if view["sapiente"] is not None:
+            roles.append(role_name("sapiente") + ": ", style="bold yellow")
+            roles.append_text(name(who(names, view["sapiente"]), style="bold"))
+            roles.append("   ·   " + t("tesauro.reads") + ": ", style="dim")
+            roles.append_text(name(reader, style="bold"))
+        put(self.query_one("#ts-roles", Static), roles)
+
+    def _draw_banner(self, view: dict[str, Any], names: list[str]) -> None:
+        """The tie-break, if one is on; the time left and how many have given theirs; who
+        speaks; who judges."""
+        phase = view["phase"]
+        banner = self.query_one("#ts-banner", Static)
+        text = Text()
+        if view.get("tie_break") and not view["over"]:
+            text.append_text(tie_banner(view, names))
+            text.append("\n")
+        if phase == "write":
+            given = sum(1 for s in view["order"] if view["given"][s])
+            if self._deadline is not None:
+                left = self._deadline - self.now()
+                text.append(
+                    f" ⏱ {clock(left)} ",
+                    style="bold white on red" if hurried(left) else "bold reverse",
+                )
+                text.append(" ")
+            key = "tesauro.writing" if view["mode"] == "typed" else "tesauro.thinking"
+            text.append(t(key, n=given, of=len(view["order"])), style="bold")
+        elif phase == "speak":
+            speaker = view.get("speaker")
+            text.append(
+                " " + t("tesauro.speaking", name=who(names, speaker)) + " ", style="bold reverse"
+            )
+        elif phase == "judge":
+            text.append(
+                t("tesauro.judging", name=who(names, view["sapiente"]), crazy=t("tesauro.crazy")),
+                style="bold",
+            )
+        text.rstrip()
+        banner.display = bool(text.plain)
+        banner.update(text)
