@@ -1,34 +1,35 @@
 """How long a key press takes to show on every screen: measured over real sockets.
 
-    .venv/bin/python tools/latency.py                      # 4 players, 500 token toggles
-    .venv/bin/python tools/latency.py --players 8 --rounds 1000
-    .venv/bin/python tools/latency.py --save /var/tmp      # with the host's save file (fsync)
-    .venv/bin/python tools/latency.py --profile host.prof  # cProfile the host while it toggles
-    .venv/bin/python tools/latency.py --json               # the figures as one JSON object
+    .venv/bin/python tools/latency.py                                  # 4 connections, 300 moves
+    .venv/bin/python tools/latency.py --connections 2,4,8,10,12 --runs 3 --save /var/tmp
+    .venv/bin/python tools/latency.py --connections 10 --app           # the real table app too
+    .venv/bin/python tools/latency.py --profile host.prof              # cProfile the host
+    .venv/bin/python tools/latency.py --json                           # the figures as JSON
 
 The host runs in a process of its own, as on a real table: a `multiprocessing` child (spawned,
 not forked) runs `net.room.Room("bench", game_id="tallyup", open_room=True)` behind
-`net.server.Server(room, host="127.0.0.1", port=0)`, sends its port back over a pipe and
-starts Tally Up! once every seat is connected, with `choice_seconds` 0 so no countdown ever
-fires mid-measurement. The parent connects K raw clients ("screens": asyncio streams speaking
-`net.protocol` frames, a ping every 5 s like the real client) and measures:
+`net.server.Server(room, host="127.0.0.1", port=0)` — with `--app`, inside the real table app
+(`HostApp`, headless at 120x40) — sends its port back over a pipe and starts Tally Up! once
+every seat is connected, with `choice_seconds` 0 so no countdown fires mid-measurement. Up to
+10 connections play; more watch. The parent connects the raw clients ("screens": asyncio
+streams that decode and validate every frame as the real client does, and answer the host's
+pings) and measures:
 
-- join: from opening the TCP connection to the socket being up, to `welcome` (after `hello`),
-  to the first `view` — each seat joins in turn while the earlier ones watch;
-- the game is driven to a sealed choice (the active player chooses dice and rolls, shouting
-  if a Tally Up! shows) — phase "choice", with `token` in a non-active IN player's `legal`;
-- that player then sends `token {side: out/in/out/...}` `--rounds` times. For each action:
-  (a) send -> that player's own next `view` decoded; (b) send -> the view of that version
-  (or later) decoded by EVERY screen, the player's own and all the others (the "every
-  screen" figure). The next action is sent only once every screen has it. The host stamps,
-  with the same clock (`time.perf_counter` is CLOCK_MONOTONIC, shared by processes on
-  Linux), when `room.act` began, how long the save file and the view building took, its
-  CPU time, and when the last view was written to its socket.
+- join: from opening the TCP connection to the socket being up, to `welcome`, to the first
+  `view` — each seat joins in turn while the earlier ones watch;
+- the game is driven to a sealed choice (phase "choice", `token` in a non-active IN player's
+  `legal`); after `--warmup` moves, that player toggles `token {side: out/in/...}` `--rounds`
+  times, `--gap` seconds apart. For each move: send -> the player's own next view decoded, and
+  send -> the view of that version decoded by EVERY screen (the "every screen" figure). The
+  host stamps with the same clock (`time.perf_counter` is CLOCK_MONOTONIC, shared by
+  processes on Linux) when `room.act` began, the time in the save file and in building views,
+  its CPU time (user and kernel), and when the last view was written.
 
-Printed: median, p90, p99 and max in milliseconds, the frame sizes of a view and an event,
-and the host's own share of the time. All K screens live in this one process, so "every
-screen" includes decoding the K frames one after the other; on a real LAN each laptop
-decodes its own in parallel (and adds the Wi-Fi hop, which loopback does not have).
+Printed: median, p90, p99 and max in milliseconds, host CPU per move, host RSS, bytes per
+client per move; a list of connection counts is run `--runs` times interleaved and printed as
+one row of medians per count. All screens live in this one process, so "every screen"
+includes decoding all the frames one after the other; at a real table each laptop decodes
+its own in parallel (and adds the Wi-Fi hop, which loopback does not have).
 
 Loopback only; every wait is bounded; the host process is always stopped (asked first, then
 terminated, then killed) whatever happens.

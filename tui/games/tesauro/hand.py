@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.widgets import Input, Static
 
 from games.tesauro import CATEGORIES
@@ -50,6 +51,12 @@ class TesauroHand(HandWidget):
     its number and the field opens and takes every key (digits too) until Enter sends or Esc
     goes back to the tiles, keeping the draft; F1 is the help there. A small screen shows the
     definitions compactly and says when there is more below."""
+
+    # what the keys depend on: a change of any of them refreshes the footer and the greyed keys
+    _view: reactive[dict[str, Any]] = reactive(dict, bindings=True, repaint=False, init=False)
+    _field_open: reactive[bool] = reactive(False, bindings=True, repaint=False, init=False)
+    _wanted_tile: reactive[str | None] = reactive(None, bindings=True, repaint=False, init=False)
+    """A tile asked for; the field opens when it is ours."""
 
     BINDINGS = keys(
         "tesauro.hand",
@@ -97,12 +104,9 @@ class TesauroHand(HandWidget):
         yield Static(id="tsh-me")
 
     def on_mount(self) -> None:
-        self._view: dict[str, Any] = {}
         self._room: dict[str, Any] = {}
         self._deadline: float | None = None
         self._turn: int | None = None
-        self._wanted_tile: str | None = None  # asked for; the field opens when it is ours
-        self._field_open = False
         self._told_timeout: int | None = None  # the turn whose time-out was told
         self.query_one("#tsh-text").display = False
         self._ticker = self.set_interval(0.5, self._tick)
@@ -132,7 +136,6 @@ class TesauroHand(HandWidget):
             self.notify(t("tesauro.timed_out"), severity="warning")
         self._place_field()
         self._redraw()
-        self.refresh_bindings()
 
     def _legal(self) -> set[str]:
         return set(self._view.get("legal") or [])
@@ -170,7 +173,6 @@ class TesauroHand(HandWidget):
         if self._wanted_tile is not None and code in TILE_REFUSALS:
             self._wanted_tile = None
             self._redraw()
-            self.refresh_bindings()
 
     def _timed_out(self) -> bool:
         """The thinking time of the typed game ran out before this scholar sent theirs."""
@@ -202,7 +204,6 @@ class TesauroHand(HandWidget):
             field = self.query_one("#tsh-text", DefinitionInput)
             field.cursor_position = len(field.value)
         self._redraw()
-        self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -319,7 +320,6 @@ class TesauroHand(HandWidget):
         self._field_open = False
         self._place_field()
         self._redraw()
-        self.refresh_bindings()
 
     def action_back(self) -> None:
         """Esc in the Genius's field: out of it (the draft stays)."""
