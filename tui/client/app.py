@@ -73,9 +73,13 @@ class ClientApp(App[None]):
         browse_interface: str | None = None,
         discover: bool = True,
         tokens: TokenStore | None = None,
+        only_this_table: bool = False,
     ) -> None:
         super().__init__()
         self.address = address
+        self.only_this_table = only_this_table and address is not None
+        """A web seat: this table's join form only, never the LAN's list or a typed address
+        (the app runs on the host's machine, for a browser guest)."""
         self.player_name = name
         self.browse_interface = browse_interface
         self.discover = discover
