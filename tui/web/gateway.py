@@ -167,7 +167,7 @@ class WebSeats:
             [
                 web.get("/", self._page),
                 web.get("/ws", self._socket),
-                web.get("/favicon.ico", lambda request: web.Response(status=204)),
+                web.get("/favicon.ico", no_icon),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -260,6 +260,10 @@ class WebSeats:
                 del self.pages[session]
             await page.end()
         return socket
+
+
+async def no_icon(request: web.Request) -> web.Response:
+    return web.Response(status=204)  # a browser asks; a 404 would only fill its console
 
 
 async def relay(socket: web.WebSocketResponse, process: AppService) -> None:
