@@ -21,6 +21,7 @@ import contextlib
 import os
 import re
 import shutil
+import signal
 import time
 from pathlib import Path
 
@@ -238,6 +239,14 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
             reload_back = time.monotonic() - started
             assert [s["name"] for s in yuri.room["seats"]] == ["Yuri", "Wendy"]
             await in_thread(tmux.wait_for, "host", shows("Wendy is back."), "Wendy back")
+
+            # --- a host killed outright leaves no player app behind -------------------------
+            tmux.running.pop("host", None)  # it is meant to end now
+            os.kill(pid_of("--web-port", str(web_port)), signal.SIGKILL)
+            deadline = time.monotonic() + WAIT
+            while player_memory(port) is not None:
+                assert time.monotonic() < deadline, "a web seat's player app outlived its host"
+                await asyncio.sleep(0.1)
         finally:
             await browser.close()
             await yuri.client.close()
@@ -278,18 +287,35 @@ def browser_keys(view: dict, seat: int) -> tuple[list[str] | None, str]:
     return None, ""
 
 
-def player_memory(table_port: int) -> float | None:
-    """The resident memory (MB) of the web seat's player app, found by its command line."""
-    wanted = f"127.0.0.1:{table_port}"
+def processes(*words: str) -> list[int]:
+    """The processes whose command line holds all of `words` (as whole arguments)."""
+    found = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
             argv = (proc / "cmdline").read_bytes().split(b"\0")
-            if b"--only-this-table" in argv and wanted.encode() in argv:
-                status = (proc / "status").read_text()
-                kb = int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
-                return round(kb / 1024, 1)
-        except (OSError, AttributeError):
+        except OSError:
             continue
+        if all(word.encode() in argv for word in words):
+            found.append(int(proc.name))
+    return found
+
+
+def pid_of(*words: str) -> int:
+    """The one `hubbub host` process with `words` in its command line (not the shell's)."""
+    pids = processes("host", *words)
+    assert len(pids) == 1, pids
+    return pids[0]
+
+
+def player_memory(table_port: int) -> float | None:
+    """The resident memory (MB) of the web seat's player app (None: there is none)."""
+    for pid in processes("--only-this-table", f"127.0.0.1:{table_port}"):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        kb = re.search(r"VmRSS:\s+(\d+)", status)
+        return round(int(kb.group(1)) / 1024, 1) if kb else None
     return None
