@@ -45,6 +45,7 @@ ROOM_NAME = "Friday night"
 CODE = "KQXM"
 ADDRESSES = ["192.168.1.20", "10.8.0.3"]  # what the lobby shows instead of this machine's
 PORT = DEFAULT_PORT
+WEB_URL = f"http://{ADDRESSES[0]}:47471"
 ODD_NAME = "[bold]Ann"  # must show literally, brackets and all
 
 RunBefore = Callable[[Pilot], Awaitable[None]]
@@ -897,6 +898,7 @@ def host_scene(
                 freeze_clocks(app)
             app.addresses = list(ADDRESSES)
             app.server.port = PORT  # shown only; the real socket listens elsewhere
+            app.web_url = WEB_URL  # shown only: the scenes serve no web seats
             if prepare is not None:
                 prepare(app)
             app.post_message(HostApp.RoomChanged(history))
@@ -1030,6 +1032,12 @@ SCENES: tuple[Scene, ...] = (
         big=True,
     ),
     Scene("host-lobby-help", "Help of the lobby (?)", host_scene(lobby_table), ("question_mark",)),
+    Scene(
+        "host-lobby-web",
+        "The browser seats' address as a QR code, for a phone's camera (w on the lobby)",
+        host_scene(lobby_table),
+        ("w",),
+    ),
     Scene(
         "host-lobby-kick-confirm",
         "Kick confirmation (k on the lobby)",

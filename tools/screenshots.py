@@ -92,6 +92,8 @@ def write_readme(out: Path) -> None:
         "minimum) and the main ones at 120×40. Made from the real apps by",
         "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The snapshot tests in",
         "`tests/tui/test_snapshots.py` are made from the same scenes (most of them, not all).",
+        "`browser-player-en.png` is a real Chromium at the host's web seat, taken by",
+        "`tests/e2e/test_browser.py` (Wendy has just sealed a Tally Up! choice).",
         "",
         "The `*-tallyup-*` screens follow one scripted game of Tally Up! to 1000 with every die's",
         "face chosen (`tallyup_table` in `tests/scenes.py`), stopped at each phase: the table",

@@ -10,6 +10,9 @@ from pathlib import Path
 
 from net.protocol import DEFAULT_PORT
 
+DEFAULT_WEB_PORT = 47471
+"""The browser seats' port: the table's own, plus one."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     from games.base import SHIPPED
@@ -33,6 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", help="the room's name (default: this computer's name)")
     host.add_argument("--save", type=Path, help="the save file (default: in the state dir)")
     host.add_argument("--no-zeroconf", action="store_true", help="don't advertise on the LAN")
+    host.add_argument(
+        "--web-port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        help=f"HTTP port of the browser seats ({DEFAULT_WEB_PORT})",
+    )
+    host.add_argument("--no-web", action="store_true", help="no browser seats")
     host.add_argument("--deck", type=Path, help="a group's own deck file (docs/DECKS.md)")
     host.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
     host.add_argument(
@@ -49,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--interface", metavar="ADDR", help="look for hosts on this address only")
     join.add_argument("--no-zeroconf", action="store_true", help="don't look for hosts")
     join.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
+    join.add_argument(
+        "--only-this-table",
+        action="store_true",
+        help="stay at ADDRESS: no list of tables, no other address (the host's web seats)",
+    )
 
     keys = commands.add_parser("keys", help="list every key and how to remap it")
     keys.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
@@ -140,6 +155,7 @@ def run_host(args: argparse.Namespace) -> int:
         host=settings.interface,
         port=DEFAULT_PORT if settings.port is None else settings.port,
         advertise=settings.advertise,
+        web_port=None if args.no_web else args.web_port,
     )
     app.run()
     if app.return_code:
@@ -178,6 +194,7 @@ def run_join(args: argparse.Namespace) -> int:
         name=args.name,
         browse_interface=args.interface,
         discover=not args.no_zeroconf,
+        only_this_table=args.only_this_table,
     )
     app.run()
     return app.return_code or 0

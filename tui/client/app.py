@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import time
 from typing import Any
 
@@ -73,9 +74,14 @@ class ClientApp(App[None]):
         browse_interface: str | None = None,
         discover: bool = True,
         tokens: TokenStore | None = None,
+        only_this_table: bool = False,
     ) -> None:
         super().__init__()
         self.address = address
+        self.only_this_table = only_this_table and address is not None
+        """A web seat: this table's join form only, never the LAN's list or a typed address
+        (the app runs on the host's machine, for a browser guest); and it ends when the host
+        that started it is gone (killed, it could not say so), rather than linger."""
         self.player_name = name
         self.browse_interface = browse_interface
         self.discover = discover
@@ -94,6 +100,9 @@ class ClientApp(App[None]):
 
     def on_mount(self) -> None:
         self.set_keymap(load_keymap())
+        if self.only_this_table:  # a web seat ends with the host that started it
+            parent = os.getppid()
+            self.set_interval(1.0, lambda: os.getppid() == parent or self.exit())
         if self.address is None:
             self.push_screen(FindScreen())
             return

@@ -236,7 +236,8 @@ class JoinScreen(PlayerScreen):
             yield TextField(id="code", max_length=4, placeholder=t("join.code_placeholder"))
             yield Static(id="join-known")
             yield Static(id="join-error")
-            yield Static(t("join.hint"), classes="dim")
+            hint = "join.hint_here" if self.player.only_this_table else "join.hint"
+            yield Static(t(hint), classes="dim")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -293,7 +294,12 @@ class JoinScreen(PlayerScreen):
         put(self.query_one("#join-error", Static), t("join.connecting"))
         self.player.connect(self.host_address, self.port, name_value, code)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "back" and self.player.only_this_table)
+
     def action_back(self) -> None:
+        if self.player.only_this_table:
+            return
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
@@ -526,9 +532,13 @@ class GoneScreen(PlayerScreen):
             yield Static(Text(t(f"gone.{self.reason}"), style="bold"))
             if self.reason == "closed_resumable":  # the link keeps trying by itself
                 yield Static(t("gone.resumable"))
-            yield Static(t("gone.hint"), classes="dim")
+            hint = "gone.hint_here" if self.player.only_this_table else "gone.hint"
+            yield Static(t(hint), classes="dim")
         yield Footer()
 
     def action_again(self) -> None:
         self.player.drop_link()  # a table closed to be resumed stops being waited for
+        if self.player.only_this_table and self.player.address is not None:
+            self.app.switch_screen(JoinScreen(*self.player.address))  # this table, again
+            return
         self.app.switch_screen(FindScreen())

@@ -56,6 +56,7 @@ class HostApp(App[None]):
         port: int = 0,
         advertise: bool = True,
         fast_zeroconf: bool = False,
+        web_port: int | None = None,
     ) -> None:
         super().__init__()
         self.room = room
@@ -65,6 +66,10 @@ class HostApp(App[None]):
         self.fast_zeroconf = fast_zeroconf
         self.advertiser: Any = None
         self.addresses: list[str] = []
+        self.web_port = web_port  # None: no web seats
+        self.web: Any = None  # tui.web.gateway.WebSeats once it listens
+        self.web_url: str | None = None  # what the lobby shows and the QR code says
+        self.web_problem: str | None = None  # why there are no web seats, for the lobby
         self._advertised = (len(room.seats), room.game_id or "", room.code is not None)
         self.story = Story()
         names = [s.name for s in room.seats]
@@ -90,6 +95,8 @@ class HostApp(App[None]):
             self.room.settings.port = self.server.port
             self.room.save_settings()
         self.room.start_clocks()
+        if self.web_port is not None:
+            await self._open_web_seats()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop = asyncio.get_running_loop()
             loop.add_signal_handler(signal.SIGTERM, self._on_sigterm)
@@ -97,6 +104,42 @@ class HostApp(App[None]):
         if self.advertise:
             self.run_worker(self._advertise(), group="zeroconf", exit_on_error=False)
         await self.push_screen(self._screen_for_phase())
+
+    async def _open_web_seats(self) -> None:
+        """The player app for browsers, on the table's interface. A port in use (or no
+        textual-serve) costs the web seats only: the table opens and the lobby says why."""
+        try:
+            from tui.web.gateway import WebSeats
+        except ImportError as exc:
+            self.web_problem = t("web.missing", error=str(exc))
+            return
+        from net.client import state_dir
+        from net.room import MAX_SEATS
+        from tui.i18n import lang
+
+        web = WebSeats(
+            self._table_for_web(),
+            limit=MAX_SEATS + 4,  # every seat, and a few pages opened twice or left behind
+            state_root=state_dir() / "web",
+            title=self.title,
+            lang=lang(),
+        )
+        try:
+            port = await web.start(self.interface, self.web_port or 0)
+        except OSError as exc:
+            self.web_problem = t("web.port_busy", port=self.web_port, error=exc.strerror or exc)
+            return
+        self.web = web
+        address = self.addresses[0] if self.addresses else "127.0.0.1"
+        self.web_url = f"http://{f'[{address}]' if ':' in address else address}:{port}"
+
+    def _table_for_web(self) -> tuple[str, int]:
+        """Where the web seats' player apps, on this machine, reach the table."""
+        if self.interface in (None, "", "0.0.0.0"):
+            return "127.0.0.1", self.server.port
+        if self.interface == "::":
+            return "::1", self.server.port
+        return self.interface, self.server.port
 
     def _addresses(self) -> list[str]:
         if self.interface and self.interface not in ("0.0.0.0", "::"):
@@ -150,6 +193,9 @@ class HostApp(App[None]):
         # bring it back (mid-game): then their apps wait for it. Only a crash says nothing.
         resumable = self.room.phase == "playing" and self.room.save_path is not None
         await self.server.close("closed", resumable=resumable)
+        if self.web is not None:  # after the players were told: browsers show it too
+            with contextlib.suppress(Exception):
+                await self.web.close()
         self.room.close()
 
     # --- following the room -------------------------------------------------------------

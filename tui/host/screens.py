@@ -160,6 +160,7 @@ class LobbyScreen(HostScreen):
             Binding("b", "add_bot", "key.bot"),
             Binding("k,delete", "kick", "key.kick", key_display="k"),
             Binding("o", "next_option", "key.next_option"),
+            Binding("w", "web_seat", "key.web", show=False),  # the lobby's text says so
             Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
             Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
             *CLAIM_KEYS,
@@ -222,6 +223,11 @@ class LobbyScreen(HostScreen):
         for address in self.host.addresses[:3]:
             shown = f"[{address}]" if ":" in address else address
             text.append(f"hubbub join {shown}:{port}\n", style="bold")
+        if self.host.web_url:
+            text.append(t("lobby.web") + "\n", style="dim")
+            text.append(self.host.web_url + "\n", style="bold")
+        elif self.host.web_problem:
+            text.append(t("lobby.web_off", why=self.host.web_problem) + "\n", style="yellow")
         return text
 
     def _show_game(self) -> None:
@@ -289,6 +295,8 @@ class LobbyScreen(HostScreen):
             return len(GAMES) > 1
         if action == "kick":
             return True if room.seats else None
+        if action == "web_seat":
+            return self.host.web_url is not None
         return super().check_action(action, parameters)
 
     def why_not(self, action: str) -> str | None:
@@ -336,6 +344,12 @@ class LobbyScreen(HostScreen):
                 self.host.server.kick(index)
 
         self.app.push_screen(ConfirmScreen(t("host.kick_confirm", name=who)), kick)
+
+    def action_web_seat(self) -> None:
+        from tui.host.web_dialog import WebSeatScreen
+
+        if self.host.web_url:
+            self.app.push_screen(WebSeatScreen(self.host.web_url))
 
     def action_next_option(self) -> None:
         """`o` walks down the options (the player list keeps ↑↓); ←→ change the one lit."""

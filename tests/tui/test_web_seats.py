@@ -1,0 +1,222 @@
+"""The web seats' server (tui/web/gateway.py), with a stand-in for the player app: what a page
+may start, how many, and how a browser finds its own state directory again.
+
+The stand-in speaks textual-serve's start (`__GANGLION__`), writes down the argv and the
+environment it was given, and quits when told to — so these tests need no browser and no
+Textual app, and run in a second. The real player app in a real browser is
+tests/e2e/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tui.web import gateway
+from tui.web.gateway import WebSeats, browser_lang, clamp
+from tui.web.sessions import COOKIE, KEEP, MAX_AGE, SessionDirs
+
+STAND_IN = """
+import json, os, sys
+state = os.environ["HUBBUB_STATE_DIR"]
+seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"]}
+with open(os.path.join(state, "started.json"), "w") as f:
+    json.dump(seen, f)
+sys.stdout.write("__GANGLION__\\n")
+sys.stdout.flush()
+while True:
+    data = os.read(0, 4096)
+    if not data or b'"quit"' in data:
+        break
+"""
+
+
+OUTSIDE = re.compile(r"https?://|[\"'(]//")
+"""An address of another host in a page: a URL with a scheme, or scheme-relative."""
+
+
+class StandInSeats(WebSeats):
+    """The real server; the command it starts is the stand-in, given the real arguments."""
+
+    def argv(self, lang: str) -> list[str]:
+        real = super().argv(lang)
+        assert real[:3] == [sys.executable, "-m", "tui.cli"]
+        return [sys.executable, "-c", STAND_IN, *real[3:]]
+
+
+@pytest.fixture
+async def seats(tmp_path):
+    server = StandInSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web")
+    await server.start("127.0.0.1", 0)
+    yield server
+    await server.close()
+
+
+async def started(seats: WebSeats, session: str, timeout: float = 10.0) -> dict:
+    path = seats.dirs.path(session) / "started.json"
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        assert time.monotonic() < deadline, "the player app never started"
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.05)  # written in full
+    return json.loads(path.read_text())
+
+
+async def until(test, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.02)
+
+
+async def closed(socket: aiohttp.ClientWebSocketResponse) -> None:
+    """The page's socket is closed by the server (read until it says so)."""
+    while True:
+        message = await asyncio.wait_for(socket.receive(), 10)
+        if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+            return
+
+
+def browser(seats: WebSeats, lang: str = "en") -> aiohttp.ClientSession:
+    """A browser of its own: its own cookie jar (127.0.0.1 is an IP: the jar must take it)."""
+    return aiohttp.ClientSession(
+        f"http://127.0.0.1:{seats.port}",
+        cookie_jar=aiohttp.CookieJar(unsafe=True),
+        headers={"Accept-Language": lang},
+    )
+
+
+async def test_a_page_runs_only_this_tables_player_app(seats):
+    async with browser(seats, "ru-RU,ru;q=0.9,en;q=0.8") as ann:
+        page = await ann.get("/?cmd=sh&address=10.0.0.1:1")
+        assert page.status == 200
+        assert "connect-src 'self'" in page.headers["Content-Security-Policy"]
+        session = page.cookies[COOKIE].value
+        body = await page.text()
+        assert not OUTSIDE.search(body)  # nothing from another host
+        async with ann.ws_connect("/ws?width=99999&height=-5&cmd=sh") as socket:
+            seen = await started(seats, session)
+            await socket.close()
+    assert seen["argv"] == [
+        "join", "127.0.0.1:47470", "--no-zeroconf", "--only-this-table", "--lang", "ru",
+    ]  # fmt: skip
+    assert (seen["columns"], seen["rows"]) == ("300", "10")  # clamped
+
+
+async def test_the_page_and_its_files_come_from_the_package(seats):
+    async with browser(seats) as ann:
+        body = await (await ann.get("/")).text()
+        for path in ("/static/js/textual.js", "/static/css/xterm.css",
+                     "/static/fonts/RobotoMono-VariableFont_wght.ttf"):  # fmt: skip
+            assert path in body
+            assert (await ann.get(path)).status == 200
+        assert (await ann.get("/static/../gateway.py")).status in (403, 404)
+        assert (await ann.get("/static/")).status in (403, 404)  # no listing
+
+
+async def test_pages_are_bounded_and_a_reload_replaces_its_page(seats):
+    async with browser(seats) as ann, browser(seats) as boris, browser(seats) as cleo:
+        for guest in (ann, boris, cleo):
+            await guest.get("/")
+        one = await ann.ws_connect("/ws")
+        await until(lambda: len(seats.pages) == 1)
+        two = await boris.ws_connect("/ws")
+        await until(lambda: len(seats.pages) == 2)
+
+        full = await cleo.get("/")  # the third browser is told, in words
+        assert full.status == 503
+        assert "2" in await full.text() and "hubbub join" in await full.text()
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await cleo.ws_connect("/ws")
+        assert refused.value.status == 503
+
+        again = await ann.ws_connect("/ws")  # Ann reloads: her page is replaced, not added
+        await closed(one)
+        assert len(seats.pages) == 2
+        ann_session = next(c.value for c in ann.cookie_jar if c.key == COOKIE)
+        assert seats.pages[ann_session].socket is not None
+        await again.close()
+        await until(lambda: len(seats.pages) == 1)
+        assert (await cleo.get("/")).status == 200  # a seat freed: the next one gets it
+        await two.close()
+
+
+async def test_a_socket_without_the_pages_cookie_is_refused(seats):
+    async with aiohttp.ClientSession(f"http://127.0.0.1:{seats.port}") as stranger:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await stranger.ws_connect("/ws", headers={"Cookie": f"{COOKIE}=../../etc"})
+        assert refused.value.status == 403
+    assert seats.pages == {}
+
+
+async def test_a_browser_keeps_its_state_directory(seats):
+    async with browser(seats) as ann, browser(seats) as boris:
+        await ann.get("/")
+        await boris.get("/")
+        a = next(c.value for c in ann.cookie_jar if c.key == COOKIE)
+        b = next(c.value for c in boris.cookie_jar if c.key == COOKIE)
+        assert a != b and len(a) == 32
+        await ann.get("/")  # a reload keeps the id
+        assert next(c.value for c in ann.cookie_jar if c.key == COOKIE) == a
+        async with ann.ws_connect("/ws") as socket:
+            await started(seats, a)
+            await socket.close()
+    assert seats.dirs.path(a).is_dir() and not seats.dirs.path(b).exists()
+    assert a not in str(seats.dirs.path(a))  # named by a hash: a listing hands out no seat
+
+
+async def test_the_player_apps_quit_when_the_host_closes(tmp_path):
+    server = StandInSeats(("127.0.0.1", 47470), limit=3, state_root=tmp_path / "web")
+    await server.start("127.0.0.1", 0)
+    async with browser(server) as ann:
+        await ann.get("/")
+        socket = await ann.ws_connect("/ws")
+        await until(lambda: server.pages and next(iter(server.pages.values())).process)
+        process = next(iter(server.pages.values())).process
+        await until(lambda: process.pid is not None)
+        await server.close()
+        assert process._process.returncode is not None
+        await closed(socket)
+
+
+async def test_a_port_in_use_is_an_os_error(tmp_path, seats):
+    other = WebSeats(("127.0.0.1", 47470), limit=1, state_root=tmp_path / "other")
+    with pytest.raises(OSError):
+        await other.start("127.0.0.1", seats.port)
+
+
+def test_state_directories_are_forgotten_after_an_evening(tmp_path):
+    now = [1_000_000.0]
+    dirs = SessionDirs(tmp_path, clock=lambda: now[0])
+    old = dirs.open("a" * 32)
+    now[0] += MAX_AGE + 1
+    fresh = dirs.open("b" * 32)
+    assert fresh.is_dir() and not old.exists()
+    for n in range(KEEP + 5):
+        now[0] += 1
+        dirs.open(f"{n:032x}")
+    assert len(list(tmp_path.iterdir())) == KEEP
+
+
+def test_small_parsers():
+    assert browser_lang("ru-RU,ru;q=0.9,en-US;q=0.8", "en") == "ru"
+    assert browser_lang("de-DE,en;q=0.5,ru;q=0.4", "ru") == "en"
+    assert browser_lang("de, fr;q=x", "ru") == "ru"
+    assert browser_lang("", "en") == "en"
+    assert clamp("12", (20, 300), 80) == 20
+    assert clamp(None, (20, 300), 80) == 80
+    assert clamp("1e9", (20, 300), 80) == 80
+    assert gateway.STATIC.joinpath("js", "textual.js").exists()
+
+
+def test_the_page_fetches_nothing_from_outside():
+    for name in ("page", "full"):
+        text = (Path(gateway.__file__).parent / f"{name}.html").read_text()
+        assert not OUTSIDE.search(text), name
