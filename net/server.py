@@ -356,7 +356,9 @@ class Server:
                 claimed = True
                 seat = await self._claim(connection, hello)
         except ProtocolError as exc:
-            if exc.code == "bad_code":
+            # a hello with no code at all is no guess: it is how a player's app learns that
+            # the table wants one (before the form asks for it), not a stranger's try
+            if exc.code == "bad_code" and (hello.get("code") or "").strip():
                 wait = self.doorman.wrong_code(address)
                 knocks = self.doorman.knocks[address_key(address)]
                 if knocks.tried > 1:

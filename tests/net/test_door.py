@@ -81,6 +81,18 @@ async def test_wrong_codes_are_slowed_shown_and_the_address_can_be_blocked(table
     assert await wire.closed()
 
 
+async def test_a_hello_without_a_code_is_no_guess(table):
+    """A player's app asks first without a code (to learn the table wants one): however many
+    honest players join, the table sees no stranger."""
+    for attempt in range(door.FREE_TRIES + 3):
+        wire = await Wire.join(table.port, f"Player{attempt}", code=None if attempt % 2 else " ")
+        error = await wire.expect("error")
+        assert error["code"] == "bad_code" and "params" not in error
+    assert table.seen_alerts == [] and table.doorman.suspects() == []
+    wire = await Wire.join(table.port, "Ann", code="KXMT")  # not slowed down
+    assert (await wire.expect("welcome"))["seat"] == 0
+
+
 async def test_a_token_that_is_not_ascii_is_just_unknown(table):
     wire = await Wire.connect(table.port)
     await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": "токен-💥"})
