@@ -346,6 +346,8 @@ class Room:
             events += _without_presence(self._host_move({"type": "back", "seat": seat}))
             self._changed(events)  # the game itself changed: everyone sees it now
             return
+        if self._resumed_clock is not None and self.phase == "playing":
+            self._arm_timer()  # the first player back after a resume: the countdown goes on
         self._presence(events)
 
     def disconnected(self, seat: int) -> None:
@@ -711,6 +713,11 @@ class Room:
         except RuntimeError:
             return  # no loop (a synchronous test): timers are applied by hand
         if self._resumed_clock is not None:
+            humans = [s for s in self.seats[: self.players] if s.bot is None]
+            if humans and not any(s.connected for s in humans):
+                # a resumed countdown waits for its players: after a crash their apps take
+                # seconds to find the table again, and the time left is theirs
+                return
             saved, left = self._resumed_clock
             self._resumed_clock = None
             if saved == action:
@@ -841,6 +848,8 @@ class Room:
         clock = None
         if self._timer_action is not None and (left := self._timer_seconds()) is not None:
             clock = {"for": self._timer_action, "left": left}
+        elif self._resumed_clock is not None:  # still waiting for its players: as it was
+            clock = {"for": self._resumed_clock[0], "left": self._resumed_clock[1]}
         return {
             "kind": "snapshot",
             "format": SAVE_FORMAT,

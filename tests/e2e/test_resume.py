@@ -69,7 +69,10 @@ def test_a_killed_host_resumes_with_its_port_timer_and_story(tmux, tmp_path):
     async def after_the_resume() -> float:
         bob = await Wire.join(port, "", token=token)
         assert (await bob.expect("welcome"))["seat"] == 1
-        view = await bob.view_where(lambda v: v["game"] is not None)
+        # the countdown went on once Bob was back (a resumed one waits for its players)
+        view = await bob.view_where(
+            lambda v: v["game"] is not None and v["room"]["timer_seconds"] is not None
+        )
         assert view["game"]["phase"] == "write"
         left = view["room"]["timer_seconds"]
         bob.close()

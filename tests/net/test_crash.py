@@ -250,3 +250,26 @@ def test_the_command_says_what_is_wrong_in_one_line_and_exits_2(tmp_path, capsys
     assert main(["host", "--resume", "--save", str(save)]) == 2
     said = capsys.readouterr().err.strip()
     assert said.count("\n") == 0 and str(save) in said and "name" in said
+
+
+async def test_a_resumed_countdown_waits_for_its_players(peek, state_dir):
+    """After a crash the players' apps take seconds to find the table again: the time left is
+    theirs, so the countdown goes on only once one of them is back."""
+    save = state_dir / "t.save"
+    room = Room("T", game_id="peek", open_room=True, save_path=save)
+    for name in ("Ann", "Bob"):
+        room.connected(room.join(name, None), returning=False)
+    room.set_option("turn_seconds", 30.0)
+    room.start(lang="en")
+    assert room.timer_deadline is not None
+    room.journal.flush()
+    left = room.snapshot()["clock"]["left"]
+    room._cancel_timers()  # the host is killed: nothing of it runs on
+    again = Room.resume(save)
+    again.start_clocks()
+    assert again.timer_deadline is None and again.summary()["timer_seconds"] is None
+    assert again.snapshot()["clock"]["left"] == pytest.approx(left, abs=1.0)  # kept meanwhile
+    again.connected(1, returning=True)
+    assert again.timer_deadline is not None
+    assert again.summary()["timer_seconds"] == pytest.approx(left, abs=1.0)
+    again.close()

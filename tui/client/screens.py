@@ -358,7 +358,9 @@ class WaitScreen(RoomScreen):
         room = self.room()
         self.feed_tail()
         self.query_one("#wait-room").border_title = literal(room.get("name", ""), 40).plain
-        self.query_one("#seats", SeatList).show(room, you=room.get("you"), compact=False)
+        seats = self.query_one("#seats", SeatList)
+        seats.display = bool(self.player.room)  # waiting to be let in: no table to list yet
+        seats.show(room, you=room.get("you"), compact=False)
         game_id = room.get("game")
         text = Text()
         if game_id:
@@ -375,6 +377,9 @@ class WaitScreen(RoomScreen):
             "playing": t("wait.game_on"),
             "over": t("wait.over"),
         }.get(room.get("phase", "lobby"), "")
+        you, players = room.get("you"), room.get("players", 0)
+        if room.get("phase") == "playing" and isinstance(you, int) and you < players:
+            hint = t("wait.game_started")  # seen behind a dialog: the game screen is next
         if self.player.pending_seat is not None:
             hint = t("wait.pending", name=self.player.player_name)
         elif not self.player.room:
