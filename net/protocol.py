@@ -186,6 +186,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "seat": ((int,), True),
         "token": ((str,), True),
         "room": ((dict,), True),
+        "story": ((list,), False),
     },
     "view": {
         "version": ((int,), True),

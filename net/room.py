@@ -42,6 +42,8 @@ SAVE_FORMAT = 2
 MAX_SEATS = 12
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
 HISTORY_KEEP = 200
+STORY_KEEP = 40
+"""Changes (with events) a welcome carries, so a player back from a drop hears what happened."""
 """Public events the room remembers (and saves) for the table's "what happened"."""
 PRESENCE_DELAY = 0.25
 """Comings and goings of links are told to the table at most this late, together."""
@@ -146,6 +148,8 @@ class Room:
         self.log: list[list[Any]] = []
         self.version = 0
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_KEEP)
+        # the last changes with events, by version: what a (re)connecting player missed
+        self.recent: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=STORY_KEEP)
         self.claims: list[Claim] = []
         self._claim_ids = itertools.count(1)
         self.save_path = save_path
@@ -641,6 +645,8 @@ class Room:
         events, self._pending_events = [*self._pending_events, *events], []
         self.version += 1
         self.history.extend(events)
+        if events:
+            self.recent.append((self.version, events))
         self._track_moments()
         self._journal(events, snapshot=save)
         self._arm_timer()

@@ -329,6 +329,7 @@ class Server:
                 "seat": seat,
                 "token": room.seats[seat].token,
                 "room": {"name": room.name, "id": room.room_id},
+                "story": _story(room),  # what happened lately, for the player back from a drop
             }
         )
         room.connected(seat, returning=returning or previous is not None)
@@ -485,3 +486,26 @@ def _plain_param(value: Any) -> bool:
     if isinstance(value, list):
         return len(value) <= 64 and all(isinstance(v, str | int) for v in value)
     return isinstance(value, str | int | float)
+
+
+STORY_BYTES = 16 * 1024
+"""The most a welcome's story may weigh (a Tesauro reveal carries every definition)."""
+
+
+def _story(room: Room) -> list[dict[str, Any]]:
+    """The room's latest changes with events, newest kept first when they do not all fit: each
+    within the message limits (it sits two levels deeper than in a view), all within
+    STORY_BYTES."""
+    story: list[dict[str, Any]] = []
+    size = 0
+    for version, events in reversed(room.recent):
+        entry = {"version": version, "events": events}
+        try:
+            size += len(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0,
+                                "token": "", "room": {}, "story": [entry]}))  # fmt: skip
+        except ProtocolError:
+            continue  # too deep or too big for a welcome: that line is not told
+        if size > STORY_BYTES:
+            break
+        story.append(entry)
+    return story[::-1]

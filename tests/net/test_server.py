@@ -9,9 +9,9 @@ import struct
 
 import pytest
 
-from net.protocol import PROTOCOL_VERSION
+from net.protocol import PROTOCOL_VERSION, encode
 from net.room import Room
-from net.server import Server
+from net.server import STORY_BYTES, Server, _story
 from tests.fakegame import CARDS
 from tests.wire import Wire, until
 
@@ -440,3 +440,19 @@ async def test_a_view_too_big_to_send_is_said_to_its_seat_and_spares_the_others(
     assert error["code"] == "internal"
     view = await bob.view_where(lambda v: v["version"] > version)  # Bob still hears it
     assert view["room"]["you"] == 1
+
+
+def test_a_welcome_s_story_keeps_within_the_limits(peek):
+    """The newest changes are told first; however much happened, the welcome stays small and
+    valid (a line too deep for a welcome is left out, not the welcome)."""
+    room = Room("T", game_id="peek", open_room=True)
+    for version in range(1, 60):
+        room.recent.append((version, [{"type": "said", "text": "x" * 900}]))
+    room.recent.append((60, [{"type": "deep", "a": {"b": {"c": {"d": {"e": 1}}}}}]))
+    story = _story(room)
+    assert story and story[-1]["version"] == 59  # the newest that fits, in order
+    assert [e["version"] for e in story] == sorted(e["version"] for e in story)
+    welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "token": "t",
+               "room": {"name": "T", "id": room.room_id}, "story": story}  # fmt: skip
+    assert len(encode(welcome)) <= STORY_BYTES + 200
+    room.close()

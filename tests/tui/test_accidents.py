@@ -430,3 +430,18 @@ async def test_players_leaving_while_the_host_app_closes_change_nothing(peek, st
         pass
     assert not app.screen_stack
     app.follow([{"type": "left", "seat": 0, "name": "Ann"}])  # no screen to put up: nothing
+
+
+async def test_a_player_back_from_a_drop_hears_what_happened_meanwhile(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        await until(lambda: "Bob sat down." in bob.story.lines, pb)
+        version = party.room.version
+        party.host.server.connections[1].abort()  # Bob's Wi-Fi drops…
+        party.room.add_bot(name_prefix="Bot")  # …while a bot sits down
+        await until(lambda: bob.version > version and party.room.seats[1].connected, pb)
+        await until(lambda: "Bot 1 sat down." in bob.story.lines, pb)
+        assert bob.story.lines.count("Bot 1 sat down.") == 1
+        assert bob.story.lines.count("Ann sat down.") == 1  # what it had heard, not again

@@ -92,6 +92,9 @@ class ClientApp(App[None]):
         self.game: dict[str, Any] | None = None
         self.version = -1
         self.story = Story()
+        self._room_id: str | None = None  # the room the versions below belong to
+        self._seen = -1  # the newest version of that room this app has heard (kept over drops)
+        self._missed: list[dict[str, Any]] = []  # events the welcome's story says we missed
         self.last_error: dict[str, Any] | None = None
         self.sent_at: dict[int, float] = {}
         self.latencies: list[float] = []  # seconds from an action sent to the view it caused
@@ -233,10 +236,12 @@ class ClientApp(App[None]):
             if frame["version"] <= self.version:
                 return  # an old view overtaken by a newer one (versions restart at welcome)
             self.version = frame["version"]
+            self._seen = max(self._seen, frame["version"])
             self.room = frame["room"]
             self.game = frame["game"]
             self._measure()
-            self._tell(frame["events"])
+            missed, self._missed = self._missed, []
+            self._tell([*missed, *frame["events"]])
             self._route()
             self.change = Change(frame["version"], tuple(frame["events"]))
         elif kind == "error":
@@ -265,6 +270,15 @@ class ClientApp(App[None]):
             self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
         elif kind == "welcome":
             self.version = -1
+            if frame["room"].get("id") != self._room_id:  # another table (or a new one)
+                self._room_id, self._seen = frame["room"].get("id"), -1
+            self._missed = [  # what happened while we were away, told before what is new
+                event
+                for entry in frame.get("story") or []
+                if isinstance(entry, dict) and entry.get("version", -1) > self._seen
+                for event in entry.get("events") or []
+                if isinstance(event, dict)
+            ]
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         """What happened, into the story (the screens get the events with the change)."""
