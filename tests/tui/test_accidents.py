@@ -385,9 +385,18 @@ async def test_a_host_that_quits_mid_game_says_the_table_can_be_resumed(peek, st
         await reach(party, "playing")
         ann, pa = party.players["Ann"], party.pilots["Ann"]
         port = party.host.server.port
+        said: list[object] = []
+        real_exit = party.host.exit
+
+        def exit_saying(*args, **kwargs):  # what the host's terminal shows once the app ends
+            said.append(kwargs.get("message"))
+            real_exit(*args, **kwargs)
+
+        party.host.exit = exit_saying
         await party.hp.press("q")
         await until(lambda: isinstance(party.host.screen, ConfirmScreen), party.hp)
         await party.hp.press("y")
+        assert said == [t("host.closed_resume_hint")]
         await party.close_host()
         await until(lambda: isinstance(ann.screen, GoneScreen), pa)
         await until(lambda: "can be resumed" in screen_text(ann), pa)

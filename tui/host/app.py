@@ -174,6 +174,12 @@ class HostApp(App[None]):
             self.advertiser = None
             self.notify(t("host.no_zeroconf"), severity="warning", timeout=10)
 
+    def quit(self) -> None:
+        """Close the table; a game cut short says, on the terminal left behind, how to bring it
+        back."""
+        resumable = self.room.phase == "playing" and self.room.save_path is not None
+        self.exit(message=t("host.closed_resume_hint") if resumable else None)
+
     def action_request_quit(self) -> None:
         """ctrl+q asks like q does while a game is on; a second ctrl+q in the question quits."""
         quit_here = getattr(self.screen, "action_quit", None)

@@ -137,11 +137,11 @@ class HostScreen(KeyHints, Screen[None]):
         elif seated:
             self.app.push_screen(ConfirmScreen(t("host.quit_seated", n=seated)), self._quit_if)
         else:
-            self.app.exit()
+            self.host.quit()
 
     def _quit_if(self, answer: bool | None) -> None:
         if answer:
-            self.app.exit()
+            self.host.quit()
 
     def catch_up_feed(self) -> None:
         """Write to this screen's feed what it hasn't shown yet (on mount: the last 30)."""
