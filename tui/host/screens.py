@@ -521,6 +521,7 @@ class ResultsScreen(HostScreen):
     BINDINGS = keys(
         "host.results",
         [
+            Binding("r", "again", "key.again"),
             Binding("enter", "lobby", "key.lobby"),
             *CLAIM_KEYS,
             HELP_KEY,
@@ -553,6 +554,33 @@ class ResultsScreen(HostScreen):
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table").show(view, room.summary())
+        self.refresh_bindings()  # someone leaving may leave too few to play again
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "again":
+            return True if self._players_fit() else None  # None: shown, greyed out
+        return super().check_action(action, parameters)
+
+    def _players_fit(self) -> bool:
+        """Whether those who stay (all but who left) can play this game again."""
+        room = self.host.room
+        game = room.game
+        return game is not None and game.min_players <= room.staying() <= game.max_players
+
+    def why_not(self, action: str) -> str | None:
+        room = self.host.room
+        game = room.game
+        if action != "again" or game is None:
+            return None
+        limits = {"lo": game.min_players, "hi": game.max_players, "n": room.staying()}
+        return t("results.again_count", game=t(f"game.{game.id}.name"), **limits)
+
+    def action_again(self) -> None:
+        """The same game at once: the same options, the same seats (but those who left)."""
+        try:
+            self.host.room.play_again(lang=_lang())
+        except ProtocolError as exc:
+            self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
 
     def action_lobby(self) -> None:
         self.host.room.end()

@@ -1,0 +1,64 @@
+"""Little things a party expects, through the real apps: the host picks a bot's strength,
+plays the same game again from the results, and a player's terminal rings once when the
+table starts waiting for them (unless they turned it off)."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+
+import pytest
+
+from tests.fakegame import PeekBot
+from tests.tui.test_accidents import Party, finish, reach
+from tests.tui.test_flow import until
+from tui.client.screens import GameScreen
+from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
+from tui.i18n import set_lang
+
+# --- playing again ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def strengths(peek, monkeypatch):
+    monkeypatch.setattr(type(peek), "bots", {"plain": PeekBot, "bold": PeekBot})
+    return peek
+
+
+async def test_r_on_the_results_plays_the_same_game_again(strengths, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        room, host, hp = party.room, party.host, party.hp
+        room.add_bot("bold")
+        room.set_option("turn_seconds", 30.0)
+        await reach(party, "playing")
+        await party.players["Bob"].leave()  # Bob goes home mid-game
+        await until(lambda: room.seats[1].leaving, hp)
+        finish(party)
+        await until(lambda: isinstance(host.screen, ResultsScreen), hp)
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        await hp.press("r")
+        await until(lambda: isinstance(host.screen, TableScreen), hp)
+        assert [(s.name, s.bot) for s in room.seats] == [("Ann", None), ("Bot 1", "bold")]
+        assert room.options["turn_seconds"] == 30.0 and room.players == 2
+        await until(lambda: isinstance(ann.screen, GameScreen), pa)
+        await until(lambda: ann.game and ann.game.get("card") == room.state["hands"][0], pa)
+        await until(lambda: "Once more" in "\n".join(host.story.lines), hp)
+
+
+async def test_r_says_why_when_too_few_would_stay(strengths, state_dir, monkeypatch):
+    set_lang("en")
+    monkeypatch.setattr(type(strengths), "min_players", 2)
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        room, host, hp = party.room, party.host, party.hp
+        room.set_option("turn_seconds", 30.0)
+        await reach(party, "over")
+        await party.players["Bob"].leave()  # after the game: his seat goes with the lobby
+        await until(lambda: room.seats[1].leaving, hp)
+        await hp.press("r")  # greyed out: it says why
+        await until(lambda: any("1 would stay" in str(n.message) for n in host._notifications), hp)
+        assert room.phase == "over" and isinstance(host.screen, ResultsScreen)
+        await hp.press("enter")  # the lobby, to find another player
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        assert [s.name for s in room.seats] == ["Ann"]
