@@ -8,12 +8,58 @@ from contextlib import AsyncExitStack
 
 import pytest
 
+from net.room import Room
 from tests.fakegame import PeekBot
 from tests.tui.test_accidents import Party, finish, reach
-from tests.tui.test_flow import until
+from tests.tui.test_flow import screen_text, until
 from tui.client.screens import GameScreen
-from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
+from tui.host.app import HostApp
+from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
+
+# --- the bot's strength ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_host_picks_a_bot_s_strength(lang):
+    set_lang(lang)
+    try:
+        room = Room("Friday", game_id="tallyup", open_room=True)
+        host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+        async with host.run_test(size=(100, 30)) as hp:
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+            await hp.press("b")
+            await until(lambda: isinstance(host.screen, BotScreen), hp)
+            shown = screen_text(host)
+            assert ("bold" if lang == "en" else "дерзкий") in shown  # its name, in its language
+            await hp.press("3")  # easy, normal, bold: the third
+            await until(lambda: len(room.seats) == 1, hp)
+            await hp.press("b")
+            await until(lambda: isinstance(host.screen, BotScreen), hp)
+            await hp.press("enter")  # the usual one
+            await until(lambda: len(room.seats) == 2, hp)
+            await hp.press("b" if lang == "en" else "и")  # `b` on the Russian layout too
+            await until(lambda: isinstance(host.screen, BotScreen), hp)
+            await hp.press("escape")  # no bot after all
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+            assert [s.bot for s in room.seats] == ["bold", "normal"]
+            await until(lambda: ("bot (bold)" if lang == "en" else "бот (дерзкий)") in (
+                str(host.screen.query_one("#players").get_option_at_index(0).prompt)
+            ), hp)  # fmt: skip
+    finally:
+        set_lang("en")
+
+
+async def test_a_game_with_one_strength_of_bot_adds_it_at_once(peek):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        await hp.press("b")
+        await until(lambda: len(room.seats) == 1, hp)
+        assert isinstance(host.screen, LobbyScreen) and room.seats[0].bot == "plain"
+
 
 # --- playing again ----------------------------------------------------------------------------
 

@@ -327,8 +327,19 @@ class LobbyScreen(HostScreen):
         room.choose_game(ids[(index + 1) % len(ids)])
 
     def action_add_bot(self) -> None:
+        """`b` asks how strong the bot plays, where the game has bots of several strengths."""
+        game = self.host.room.game
+        strengths = list(game.bots) if game else []
+        if len(strengths) < 2:  # nothing to choose
+            self._add_bot(None)
+            return
+        default = "normal" if "normal" in strengths else strengths[0]
+        screen = BotScreen(game.id, strengths, default)
+        self.app.push_screen(screen, lambda strength: strength and self._add_bot(strength))
+
+    def _add_bot(self, strength: str | None) -> None:
         try:
-            self.host.room.add_bot(name_prefix=t("bot.name"))
+            self.host.room.add_bot(strength, name_prefix=t("bot.name"))
         except ProtocolError as exc:
             self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
 
@@ -512,6 +523,50 @@ class KickScreen(ModalScreen[None]):
         if index < len(room.seats):
             self.host.server.kick(index)
             self.dismiss(None)
+
+
+class BotScreen(ModalScreen[str | None]):
+    """How strong the new bot plays: its number key picks it, Enter takes the usual one,
+    Esc adds none. Each strength says what it does differently, where the game says so."""
+
+    BINDINGS = keys(
+        "host.bot",
+        [
+            *[Binding(str(n), f"pick({n - 1})", "key.bot_n", show=False) for n in range(1, 10)],
+            Binding("enter", "pick_default", "key.bot", key_display="⏎"),
+            Binding("escape", "cancel", "key.back", key_display="Esc"),
+        ],
+    )
+
+    def __init__(self, game_id: str, strengths: list[str], default: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.strengths = strengths
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        text = Text(t("host.bot_pick") + "\n\n", style="bold")
+        for number, strength in enumerate(self.strengths, 1):
+            text.append(f" {number} ", style="bold reverse")
+            usual = strength == self.default
+            text.append(" " + t(f"bot.{strength}"), style="bold" if usual else "")
+            if has(about := f"{self.game_id}.bot_about.{strength}"):
+                text.append(" — " + t(about), style="dim")
+            text.append("\n")
+        hint = t("confirm.bot_hint", default=t(f"bot.{self.default}"))
+        with Vertical(id="bot-box"):
+            yield Static(text)
+            yield Static(hint, classes="dim")
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.strengths):
+            self.dismiss(self.strengths[index])
+
+    def action_pick_default(self) -> None:
+        self.dismiss(self.default)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class ResultsScreen(HostScreen):
