@@ -12,6 +12,7 @@ from net.room import Room
 from tests.fakegame import PeekBot
 from tests.tui.test_accidents import Party, finish, reach
 from tests.tui.test_flow import screen_text, until
+from tui.client.app import ClientApp, starts_waiting_on_you
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
@@ -108,3 +109,116 @@ async def test_r_says_why_when_too_few_would_stay(strengths, state_dir, monkeypa
         await hp.press("enter")  # the lobby, to find another player
         await until(lambda: isinstance(host.screen, LobbyScreen), hp)
         assert [s.name for s in room.seats] == ["Ann"]
+
+
+# --- the bell -----------------------------------------------------------------------------------
+
+
+def count_bells(app: ClientApp) -> list[int]:
+    rung: list[int] = []
+    app.bell = lambda: rung.append(app.version)  # type: ignore[method-assign]
+    return rung
+
+
+async def test_the_bell_rings_once_when_the_table_starts_waiting_for_you(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        room = party.room
+        room.set_option("turn_seconds", 30.0)
+        ann, bob = party.players["Ann"], party.players["Bob"]
+        pa, pb = party.pilots["Ann"], party.pilots["Bob"]
+        ann_bells, bob_bells = count_bells(ann), count_bells(bob)
+        await reach(party, "playing")  # Peek: Ann's turn first
+        await until(lambda: ann.room["waiting"] == [0] and bob.room["waiting"] == [0], pa)
+        assert len(ann_bells) == 1 and bob_bells == []
+        # a late joiner: a new view for everyone, the table still waiting for Ann
+        cid_bells = count_bells(await party.sit("Cid"))
+        await until(lambda: len(ann.room["seats"]) == 3, pa)
+        assert len(ann_bells) == 1
+        room.act(0, {"type": "reveal"})  # Bob's turn
+        await until(lambda: bob.room["waiting"] == [1], pb)
+        await until(lambda: ann.room["waiting"] == [1], pa)
+        await until(lambda: party.players["Cid"].room["waiting"] == [1], party.pilots["Cid"])
+        assert len(ann_bells) == 1 and len(bob_bells) == 1
+        assert cid_bells == []  # Cid plays the next game, not this one
+
+
+async def test_ctrl_g_turns_the_bell_off_and_on(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob", "Cid")
+        room = party.room
+        room.set_option("turn_seconds", 30.0)
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        bells = count_bells(bob)
+        await reach(party, "playing")
+        await until(lambda: isinstance(bob.screen, GameScreen), pb)
+        await pb.press("ctrl+g")
+        await until(lambda: any("Bell off" in str(n.message) for n in bob._notifications), pb)
+        assert bob.bell_on is False
+        room.act(0, {"type": "reveal"})  # Bob's turn, in silence
+        await until(lambda: bob.room["waiting"] == [1], pb)
+        await pb.press("ctrl+g")
+        await until(lambda: any("Bell on" in str(n.message) for n in bob._notifications), pb)
+        room.act(1, {"type": "reveal"})  # Cid's turn: nothing for Bob either way
+        await until(lambda: bob.room["waiting"] == [2], pb)
+        assert bells == []
+
+
+async def test_no_bell_starts_with_it_off(peek):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    room.set_option("turn_seconds", 30.0)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        ann = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False, bell=False)
+        bells = count_bells(ann)
+        async with ann.run_test(size=(100, 30)) as pa:
+            await until(lambda: room.seats and room.seats[0].connected, hp)
+            await hp.press("s")
+            await until(lambda: ann.room and ann.room["waiting"] == [0], pa)
+            assert bells == [] and isinstance(ann.screen, GameScreen)
+
+
+def test_no_bell_is_a_join_flag(monkeypatch):
+    from tui import cli
+
+    made: list[dict] = []
+
+    class Recorder:
+        return_code = 0
+
+        def __init__(self, address, **options) -> None:
+            made.append(options)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("tui.client.app.ClientApp", Recorder)
+    assert cli.main(["join", "127.0.0.1:47470", "--no-bell", "--no-zeroconf"]) == 0
+    assert cli.main(["join", "127.0.0.1:47470", "--no-zeroconf"]) == 0
+    assert [m["bell"] for m in made] == [False, True]
+
+
+def seat(**kw) -> dict:
+    return {"name": "x", "connected": True, "bot": None, "standin": False} | kw
+
+
+@pytest.mark.parametrize(
+    ("before", "now", "rings"),
+    [
+        (None, {"waiting": [0]}, True),  # the first view of a game that waits for you
+        ({"phase": "over", "waiting": []}, {"waiting": [0]}, True),  # played again
+        ({"waiting": [1]}, {"waiting": [0]}, True),
+        ({"waiting": [0]}, {"waiting": [0, 1]}, False),  # still waiting: said already
+        ({"waiting": [0]}, {"waiting": [1]}, False),
+        ({"waiting": [1]}, {"waiting": [0], "you": 3}, False),  # not seated in this game
+        ({"waiting": [1]}, {"waiting": [0], "you": None}, False),
+        ({"waiting": [1]}, {"waiting": [0], "seats": [seat(bot="normal"), seat()]}, False),
+        ({"waiting": [1]}, {"waiting": [0], "phase": "over"}, False),
+    ],
+)
+def test_when_the_bell_rings(before, now, rings):
+    base = {"phase": "playing", "you": 0, "players": 2, "seats": [seat(), seat()]}
+    assert starts_waiting_on_you(before and base | before, base | now) is rings
