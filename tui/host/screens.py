@@ -545,7 +545,8 @@ class BotScreen(ModalScreen[str | None]):
         self.default = default
 
     def compose(self) -> ComposeResult:
-        text = Text(t("host.bot_pick") + "\n\n", style="bold")
+        text = Text()
+        text.append(t("host.bot_pick") + "\n\n", style="bold")
         for number, strength in enumerate(self.strengths, 1):
             text.append(f" {number} ", style="bold reverse")
             usual = strength == self.default
