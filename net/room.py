@@ -529,7 +529,8 @@ class Room:
         index = option.choices.index(current) if current in option.choices else 0
         self.set_option(key, option.choices[(index + step) % len(option.choices)])
 
-    def start(self, lang: str = "en") -> None:
+    def start(self, lang: str = "en", events: list[dict[str, Any]] | None = None) -> None:
+        """The game begins with the seats there are; `events`: what the change says first."""
         game = self.game
         if game is None:
             raise ProtocolError("no_game", "choose a game first")
@@ -554,12 +555,37 @@ class Room:
             if who.human and not who.connected:
                 who.away_since = who.away_since or self.clock()
                 self._start_grace(seat)
-        events = [{"type": "game_started", "game": game.id}]
+        events = [*(events or ()), {"type": "game_started", "game": game.id}]
         events += self._run_chance()
         self._after_game_move(events, save=True)
 
     def end(self) -> None:
         """Back to the lobby, everybody still seated (but those who left)."""
+        self._back_to_lobby()
+        self._changed([{"type": "game_ended"}], save=True)
+
+    def staying(self) -> int:
+        """How many seats the next game would have: all but those who left."""
+        return sum(1 for seat in self.seats if not seat.leaving)
+
+    def play_again(self, lang: str = "en") -> None:
+        """The same game once more, straight from the results: its options, and every seat
+        but those who left (bots with their strengths), in one change — the players go from
+        their results to the new game without a lobby in between. Raises ProtocolError
+        (`player_count`) and changes nothing if the seats staying are too few or too many.
+        In the lobby it is a plain `start`: the options and seats are there already."""
+        game = self.game
+        if self.phase != "over" or game is None:
+            self.start(lang)  # (which says why not: a game on, or none chosen)
+            return
+        if not game.min_players <= self.staying() <= game.max_players:
+            raise ProtocolError(
+                "player_count", f"{game.id} is for {game.min_players} to {game.max_players}"
+            )
+        self._back_to_lobby()
+        self.start(lang, events=[{"type": "game_ended", "again": True}])
+
+    def _back_to_lobby(self) -> None:
         self._cancel_timers()
         self.phase = "lobby"
         self.state = None
@@ -571,7 +597,6 @@ class Room:
         for seat in self.seats:
             seat.standin = False
         self._remove_seats({i for i, s in enumerate(self.seats) if s.leaving})
-        self._changed([{"type": "game_ended"}], save=True)
 
     # --- moves --------------------------------------------------------------------------
 

@@ -1044,6 +1044,13 @@ SCENES: tuple[Scene, ...] = (
         host_scene(lobby_table),
         ("k",),
     ),
+    Scene(
+        "host-lobby-bot",
+        "How strong a bot? (b on the lobby of a game with bots of several strengths)",
+        host_scene(lobby_table),
+        ("b",),
+        big=True,
+    ),
     Scene("host-table", "The table while a game is on", host_scene(playing_table), big=True),
     Scene(
         "host-table-help", "Help of the table (?)", host_scene(playing_table), ("question_mark",)

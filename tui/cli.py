@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--no-zeroconf", action="store_true", help="don't look for hosts")
     join.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
     join.add_argument(
+        "--no-bell", action="store_true", help="no terminal bell when the table waits for you"
+    )
+    join.add_argument(
         "--only-this-table",
         action="store_true",
         help="stay at ADDRESS: no list of tables, no other address (the host's web seats)",
@@ -195,6 +198,7 @@ def run_join(args: argparse.Namespace) -> int:
         browse_interface=args.interface,
         discover=not args.no_zeroconf,
         only_this_table=args.only_this_table,
+        bell=not args.no_bell,
     )
     app.run()
     return app.return_code or 0

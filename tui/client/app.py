@@ -42,6 +42,23 @@ SEAT_PARAMS = ("winner", "seat", "reader", "sapiente")
 """Refusal parameters that name a seat: shown as the player's name."""
 
 
+def starts_waiting_on_you(before: dict[str, Any] | None, now: dict[str, Any]) -> bool:
+    """Whether the table began to wait for this player with this room summary: their seat
+    plays the game on, is theirs (no bot plays it), and is `waiting` now but was not in the
+    summary before. Any other view — a drop, someone else's move — while it waits says
+    nothing new."""
+    you, seats = now.get("you"), now.get("seats") or []
+    if now.get("phase") != "playing" or you is None or not 0 <= you < now.get("players", 0):
+        return False
+    if you >= len(seats) or seats[you].get("bot") or seats[you].get("standin"):
+        return False
+    if you not in now.get("waiting", []):
+        return False
+    was = before or {}
+    waited = was.get("phase") == "playing" and was.get("you") == you
+    return not (waited and you in was.get("waiting", []))
+
+
 class ClientApp(App[None]):
     CSS_PATH = ["../common.tcss", "../games/games.tcss", "client.tcss"]
     TITLE = "hubbub"
@@ -75,8 +92,12 @@ class ClientApp(App[None]):
         discover: bool = True,
         tokens: TokenStore | None = None,
         only_this_table: bool = False,
+        bell: bool = True,
     ) -> None:
         super().__init__()
+        self.bell_on = bell
+        """Ring the terminal bell when the table starts waiting for this player (`--no-bell`
+        and ctrl+g on the game's screen turn it off; nothing is kept for the next time)."""
         self.address = address
         self.only_this_table = only_this_table and address is not None
         """A web seat: this table's join form only, never the LAN's list or a typed address
@@ -237,7 +258,9 @@ class ClientApp(App[None]):
                 return  # an old view overtaken by a newer one (versions restart at welcome)
             self.version = frame["version"]
             self._seen = max(self._seen, frame["version"])
-            self.room = frame["room"]
+            before, self.room = self.room, frame["room"]
+            if self.bell_on and starts_waiting_on_you(before, self.room):
+                self.bell()  # once, as it begins: a laptop turned away from its player calls
             self.game = frame["game"]
             self._measure()
             missed, self._missed = self._missed, []

@@ -401,6 +401,8 @@ class GameScreen(RoomScreen):
         [
             Binding("question_mark,f1", "help", "key.help", key_display="?"),
             Binding("q", "leave", "key.leave"),
+            # the game's keys fill the footer: the help says this one (^G: the bell itself)
+            Binding("ctrl+g", "bell", "key.bell", show=False),
         ],
     )
 
@@ -432,6 +434,12 @@ class GameScreen(RoomScreen):
 
     def idle_reason(self) -> str | None:
         return who_waits(self.room(), exclude=self.room().get("you"))
+
+    def action_bell(self) -> None:
+        """ctrl+g: the bell that rings when the table starts waiting for you, off or on."""
+        self.player.bell_on = not self.player.bell_on
+        said = t("client.bell_on" if self.player.bell_on else "client.bell_off")
+        self.notify(said, timeout=3)
 
     def refused(self, code: str) -> None:
         """The host refused one of our actions: the hand may need to know (a tile)."""

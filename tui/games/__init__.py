@@ -191,6 +191,8 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
         shared = len(event["result"].get("winners", [])) > 1
         key = "room_event.game_over_shared" if shared else "room_event.game_over_winners"
         return t(key, names=winners)
+    if kind == "game_ended" and event.get("again"):  # the same game at once: no lobby
+        return t("room_event.game_again")
     if kind in ("game_started", "game_ended"):
         return t(key)
     return None

@@ -327,8 +327,19 @@ class LobbyScreen(HostScreen):
         room.choose_game(ids[(index + 1) % len(ids)])
 
     def action_add_bot(self) -> None:
+        """`b` asks how strong the bot plays, where the game has bots of several strengths."""
+        game = self.host.room.game
+        strengths = list(game.bots) if game else []
+        if len(strengths) < 2:  # nothing to choose
+            self._add_bot(None)
+            return
+        default = "normal" if "normal" in strengths else strengths[0]
+        screen = BotScreen(game.id, strengths, default)
+        self.app.push_screen(screen, lambda strength: strength and self._add_bot(strength))
+
+    def _add_bot(self, strength: str | None) -> None:
         try:
-            self.host.room.add_bot(name_prefix=t("bot.name"))
+            self.host.room.add_bot(strength, name_prefix=t("bot.name"))
         except ProtocolError as exc:
             self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
 
@@ -514,6 +525,51 @@ class KickScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
+class BotScreen(ModalScreen[str | None]):
+    """How strong the new bot plays: its number key picks it, Enter takes the usual one,
+    Esc adds none. Each strength says what it does differently, where the game says so."""
+
+    BINDINGS = keys(
+        "host.bot",
+        [
+            *[Binding(str(n), f"pick({n - 1})", "key.bot_n", show=False) for n in range(1, 10)],
+            Binding("enter", "pick_default", "key.bot", key_display="⏎"),
+            Binding("escape", "cancel", "key.back", key_display="Esc"),
+        ],
+    )
+
+    def __init__(self, game_id: str, strengths: list[str], default: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.strengths = strengths
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        text.append(t("host.bot_pick") + "\n\n", style="bold")
+        for number, strength in enumerate(self.strengths, 1):
+            text.append(f" {number} ", style="bold reverse")
+            usual = strength == self.default
+            text.append(" " + t(f"bot.{strength}"), style="bold" if usual else "")
+            if has(about := f"{self.game_id}.bot_about.{strength}"):
+                text.append(" — " + t(about), style="dim")
+            text.append("\n")
+        hint = t("confirm.bot_hint", default=t(f"bot.{self.default}"))
+        with Vertical(id="bot-box"):
+            yield Static(text)
+            yield Static(hint, classes="dim")
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.strengths):
+            self.dismiss(self.strengths[index])
+
+    def action_pick_default(self) -> None:
+        self.dismiss(self.default)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class ResultsScreen(HostScreen):
     """The end of a game: who won, every score, and the way back to the lobby."""
 
@@ -521,6 +577,7 @@ class ResultsScreen(HostScreen):
     BINDINGS = keys(
         "host.results",
         [
+            Binding("r", "again", "key.again"),
             Binding("enter", "lobby", "key.lobby"),
             *CLAIM_KEYS,
             HELP_KEY,
@@ -553,6 +610,33 @@ class ResultsScreen(HostScreen):
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table").show(view, room.summary())
+        self.refresh_bindings()  # someone leaving may leave too few to play again
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "again":
+            return True if self._players_fit() else None  # None: shown, greyed out
+        return super().check_action(action, parameters)
+
+    def _players_fit(self) -> bool:
+        """Whether those who stay (all but who left) can play this game again."""
+        room = self.host.room
+        game = room.game
+        return game is not None and game.min_players <= room.staying() <= game.max_players
+
+    def why_not(self, action: str) -> str | None:
+        room = self.host.room
+        game = room.game
+        if action != "again" or game is None:
+            return None
+        limits = {"lo": game.min_players, "hi": game.max_players, "n": room.staying()}
+        return t("results.again_count", game=t(f"game.{game.id}.name"), **limits)
+
+    def action_again(self) -> None:
+        """The same game at once: the same options, the same seats (but those who left)."""
+        try:
+            self.host.room.play_again(lang=_lang())
+        except ProtocolError as exc:
+            self.notify(t(f"error.{exc.code}", detail=exc.detail), severity="error", markup=False)
 
     def action_lobby(self) -> None:
         self.host.room.end()

@@ -1,0 +1,224 @@
+"""Little things a party expects, through the real apps: the host picks a bot's strength,
+plays the same game again from the results, and a player's terminal rings once when the
+table starts waiting for them (unless they turned it off)."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+
+import pytest
+
+from net.room import Room
+from tests.fakegame import PeekBot
+from tests.tui.test_accidents import Party, finish, reach
+from tests.tui.test_flow import screen_text, until
+from tui.client.app import ClientApp, starts_waiting_on_you
+from tui.client.screens import GameScreen
+from tui.host.app import HostApp
+from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
+from tui.i18n import set_lang
+
+# --- the bot's strength ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_host_picks_a_bot_s_strength(lang):
+    set_lang(lang)
+    try:
+        room = Room("Friday", game_id="tallyup", open_room=True)
+        host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+        async with host.run_test(size=(100, 30)) as hp:
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+            await hp.press("b")
+            await until(lambda: isinstance(host.screen, BotScreen), hp)
+            shown = screen_text(host)
+            assert ("bold" if lang == "en" else "дерзкий") in shown  # its name, in its language
+            await hp.press("3")  # easy, normal, bold: the third
+            await until(lambda: len(room.seats) == 1, hp)
+            await hp.press("b")
+            await until(lambda: isinstance(host.screen, BotScreen), hp)
+            await hp.press("enter")  # the usual one
+            await until(lambda: len(room.seats) == 2, hp)
+            await hp.press("b" if lang == "en" else "и")  # `b` on the Russian layout too
+            await until(lambda: isinstance(host.screen, BotScreen), hp)
+            await hp.press("escape")  # no bot after all
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+            assert [s.bot for s in room.seats] == ["bold", "normal"]
+            await until(lambda: ("bot (bold)" if lang == "en" else "бот (дерзкий)") in (
+                str(host.screen.query_one("#players").get_option_at_index(0).prompt)
+            ), hp)  # fmt: skip
+    finally:
+        set_lang("en")
+
+
+async def test_a_game_with_one_strength_of_bot_adds_it_at_once(peek):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        await hp.press("b")
+        await until(lambda: len(room.seats) == 1, hp)
+        assert isinstance(host.screen, LobbyScreen) and room.seats[0].bot == "plain"
+
+
+# --- playing again ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def strengths(peek, monkeypatch):
+    monkeypatch.setattr(type(peek), "bots", {"plain": PeekBot, "bold": PeekBot})
+    return peek
+
+
+async def test_r_on_the_results_plays_the_same_game_again(strengths, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        room, host, hp = party.room, party.host, party.hp
+        room.add_bot("bold")
+        room.set_option("turn_seconds", 30.0)
+        await reach(party, "playing")
+        await party.players["Bob"].leave()  # Bob goes home mid-game
+        await until(lambda: room.seats[1].leaving, hp)
+        finish(party)
+        await until(lambda: isinstance(host.screen, ResultsScreen), hp)
+        ann, pa = party.players["Ann"], party.pilots["Ann"]
+        await hp.press("r")
+        await until(lambda: isinstance(host.screen, TableScreen), hp)
+        assert [(s.name, s.bot) for s in room.seats] == [("Ann", None), ("Bot 1", "bold")]
+        assert room.options["turn_seconds"] == 30.0 and room.players == 2
+        await until(lambda: isinstance(ann.screen, GameScreen), pa)
+        await until(lambda: ann.game and ann.game.get("card") == room.state["hands"][0], pa)
+        await until(lambda: "Once more" in "\n".join(host.story.lines), hp)
+
+
+async def test_r_says_why_when_too_few_would_stay(strengths, state_dir, monkeypatch):
+    set_lang("en")
+    monkeypatch.setattr(type(strengths), "min_players", 2)
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        room, host, hp = party.room, party.host, party.hp
+        room.set_option("turn_seconds", 30.0)
+        await reach(party, "over")
+        await party.players["Bob"].leave()  # after the game: his seat goes with the lobby
+        await until(lambda: room.seats[1].leaving, hp)
+        await hp.press("r")  # greyed out: it says why
+        await until(lambda: any("1 would stay" in str(n.message) for n in host._notifications), hp)
+        assert room.phase == "over" and isinstance(host.screen, ResultsScreen)
+        await hp.press("enter")  # the lobby, to find another player
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        assert [s.name for s in room.seats] == ["Ann"]
+
+
+# --- the bell -----------------------------------------------------------------------------------
+
+
+def count_bells(app: ClientApp) -> list[int]:
+    rung: list[int] = []
+    app.bell = lambda: rung.append(app.version)  # type: ignore[method-assign]
+    return rung
+
+
+async def test_the_bell_rings_once_when_the_table_starts_waiting_for_you(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob")
+        room = party.room
+        room.set_option("turn_seconds", 30.0)
+        ann, bob = party.players["Ann"], party.players["Bob"]
+        pa, pb = party.pilots["Ann"], party.pilots["Bob"]
+        ann_bells, bob_bells = count_bells(ann), count_bells(bob)
+        await reach(party, "playing")  # Peek: Ann's turn first
+        await until(lambda: ann.room["waiting"] == [0] and bob.room["waiting"] == [0], pa)
+        assert len(ann_bells) == 1 and bob_bells == []
+        # a late joiner: a new view for everyone, the table still waiting for Ann
+        cid_bells = count_bells(await party.sit("Cid"))
+        await until(lambda: len(ann.room["seats"]) == 3, pa)
+        assert len(ann_bells) == 1
+        room.act(0, {"type": "reveal"})  # Bob's turn
+        await until(lambda: bob.room["waiting"] == [1], pb)
+        await until(lambda: ann.room["waiting"] == [1], pa)
+        await until(lambda: party.players["Cid"].room["waiting"] == [1], party.pilots["Cid"])
+        assert len(ann_bells) == 1 and len(bob_bells) == 1
+        assert cid_bells == []  # Cid plays the next game, not this one
+
+
+async def test_ctrl_g_turns_the_bell_off_and_on(peek, state_dir):
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann", "Bob", "Cid")
+        room = party.room
+        room.set_option("turn_seconds", 30.0)
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        bells = count_bells(bob)
+        await reach(party, "playing")
+        await until(lambda: isinstance(bob.screen, GameScreen), pb)
+        await pb.press("ctrl+g")
+        await until(lambda: any("Bell off" in str(n.message) for n in bob._notifications), pb)
+        assert bob.bell_on is False
+        room.act(0, {"type": "reveal"})  # Bob's turn, in silence
+        await until(lambda: bob.room["waiting"] == [1], pb)
+        await pb.press("ctrl+g")
+        await until(lambda: any("Bell on" in str(n.message) for n in bob._notifications), pb)
+        room.act(1, {"type": "reveal"})  # Cid's turn: nothing for Bob either way
+        await until(lambda: bob.room["waiting"] == [2], pb)
+        assert bells == []
+
+
+async def test_no_bell_starts_with_it_off(peek):
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    room.set_option("turn_seconds", 30.0)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        ann = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False, bell=False)
+        bells = count_bells(ann)
+        async with ann.run_test(size=(100, 30)) as pa:
+            await until(lambda: room.seats and room.seats[0].connected, hp)
+            await hp.press("s")
+            await until(lambda: ann.room and ann.room["waiting"] == [0], pa)
+            assert bells == [] and isinstance(ann.screen, GameScreen)
+
+
+def test_no_bell_is_a_join_flag(monkeypatch):
+    from tui import cli
+
+    made: list[dict] = []
+
+    class Recorder:
+        return_code = 0
+
+        def __init__(self, address, **options) -> None:
+            made.append(options)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("tui.client.app.ClientApp", Recorder)
+    assert cli.main(["join", "127.0.0.1:47470", "--no-bell", "--no-zeroconf"]) == 0
+    assert cli.main(["join", "127.0.0.1:47470", "--no-zeroconf"]) == 0
+    assert [m["bell"] for m in made] == [False, True]
+
+
+def seat(**kw) -> dict:
+    return {"name": "x", "connected": True, "bot": None, "standin": False} | kw
+
+
+@pytest.mark.parametrize(
+    ("before", "now", "rings"),
+    [
+        (None, {"waiting": [0]}, True),  # the first view of a game that waits for you
+        ({"phase": "over", "waiting": []}, {"waiting": [0]}, True),  # played again
+        ({"waiting": [1]}, {"waiting": [0]}, True),
+        ({"waiting": [0]}, {"waiting": [0, 1]}, False),  # still waiting: said already
+        ({"waiting": [0]}, {"waiting": [1]}, False),
+        ({"waiting": [1]}, {"waiting": [0], "you": 3}, False),  # not seated in this game
+        ({"waiting": [1]}, {"waiting": [0], "you": None}, False),
+        ({"waiting": [1]}, {"waiting": [0], "seats": [seat(bot="normal"), seat()]}, False),
+        ({"waiting": [1]}, {"waiting": [0], "phase": "over"}, False),
+    ],
+)
+def test_when_the_bell_rings(before, now, rings):
+    base = {"phase": "playing", "you": 0, "players": 2, "seats": [seat(), seat()]}
+    assert starts_waiting_on_you(before and base | before, base | now) is rings
