@@ -46,7 +46,7 @@ async def test_a_whole_game_with_two_bots_by_keys_only(state_dir):
         player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)
         async with player.run_test(size=(120, 40)) as pp:
             await until(lambda: len(room.seats) == 1 and room.seats[0].connected, hp)
-            await hp.press("b", "b", "s")
+            await hp.press("b", "enter", "b", "enter", "s")  # two normal bots, then start
             await until(lambda: isinstance(player.screen, GameScreen), pp)
             await until(lambda: isinstance(host.screen, TableScreen), hp)
             # the choice of dice shows the exact odds of the dice picked so far
@@ -94,7 +94,7 @@ async def test_the_sealed_choice_never_reaches_the_table(state_dir):
         player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)
         async with player.run_test(size=(120, 40)) as pp:
             await until(lambda: len(room.seats) == 1 and room.seats[0].connected, hp)
-            await hp.press("b", "s")
+            await hp.press("b", "enter", "s")  # a normal bot, then start
             await until(lambda: isinstance(player.screen, GameScreen), pp)
             await pp.press("4", "5", "6", "enter", "r")
             loop = asyncio.get_running_loop()
