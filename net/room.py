@@ -42,9 +42,9 @@ SAVE_FORMAT = 2
 MAX_SEATS = 12
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
 HISTORY_KEEP = 200
+"""Public events the room remembers (and saves) for the table's "what happened"."""
 STORY_KEEP = 40
 """Changes (with events) a welcome carries, so a player back from a drop hears what happened."""
-"""Public events the room remembers (and saves) for the table's "what happened"."""
 PRESENCE_DELAY = 0.25
 """Comings and goings of links are told to the table at most this late, together."""
 CLOCK_EVERY = 1.0
