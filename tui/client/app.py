@@ -298,7 +298,9 @@ class ClientApp(App[None]):
             self._missed = [  # what happened while we were away, told before what is new
                 event
                 for entry in frame.get("story") or []
-                if isinstance(entry, dict) and entry.get("version", -1) > self._seen
+                if isinstance(entry, dict)
+                and isinstance(entry.get("version"), int)
+                and entry["version"] > self._seen
                 for event in entry.get("events") or []
                 if isinstance(event, dict)
             ]
