@@ -35,7 +35,7 @@ async def test_the_lobby_shows_the_web_address_and_w_its_qr_code(state_dir):
         await until(lambda: isinstance(host.screen, LobbyScreen), pilot)
         url = f"http://127.0.0.1:{host.web.port}"
         assert host.web_url == url
-        assert url in screen_text(host)
+        await until(lambda: url in screen_text(host), pilot)  # once the lobby is drawn
         assert "Or in a browser (w: QR code):" in screen_text(host)
         await pilot.press("w")
         await until(lambda: isinstance(host.screen, WebSeatScreen), pilot)
@@ -91,7 +91,9 @@ async def test_a_busy_web_port_costs_the_web_seats_only(state_dir):
         async with host.run_test(size=(80, 24)) as pilot:
             await until(lambda: isinstance(host.screen, LobbyScreen), pilot)
             assert host.web is None and host.web_url is None
-            assert f"No browser seats: port {port} is in use" in screen_text(host)
+            await until(
+                lambda: f"No browser seats: port {port} is in use" in screen_text(host), pilot
+            )
             assert host.server.port  # the table listens all the same
             await pilot.press("w")  # no dialog to open
             assert isinstance(host.screen, LobbyScreen)
@@ -105,7 +107,7 @@ async def test_a_web_seats_player_app_stays_at_its_table(state_dir):
         address = ("127.0.0.1", host.server.port)
         player = ClientApp(address, discover=False, only_this_table=True)
         async with player.run_test(size=(80, 24)) as pp:
-            await until(lambda: isinstance(player.screen, JoinScreen), pp)
+            await until(lambda: "Your name" in screen_text(player), pp)  # the form is drawn
             assert "Esc" not in screen_text(player)
             await pp.press("escape")  # no way back to a list of tables
             await pp.pause()
@@ -115,7 +117,7 @@ async def test_a_web_seats_player_app_stays_at_its_table(state_dir):
             await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
             host.server.kick(0)
             await until(lambda: isinstance(player.screen, GoneScreen), pp)
-            assert "join this table again" in screen_text(player)
+            await until(lambda: "join this table again" in screen_text(player), pp)
             await pp.press("enter")  # this table's join form again, not the LAN's list
             await until(lambda: isinstance(player.screen, JoinScreen), pp)
             assert player.screen.host_address == "127.0.0.1"
