@@ -154,7 +154,9 @@ class Tmux:
 
     def wait_exit(self, who: str, marker: str, timeout: float = WAIT) -> tuple[int, float]:
         """Wait until the shell in `who`'s pane prints the launch's exit status."""
-        pattern = re.compile(rf"^{re.escape(marker)}=(\d+)\s*$", re.MULTILINE)
+        # at a line's start — or after a prompt the terminal drew again on that line when the
+        # app's screen went (seen once: "$ hubbub-exit-1=0")
+        pattern = re.compile(rf"^(?:\$ )?{re.escape(marker)}=(\d+)\s*$", re.MULTILINE)
         self.running.pop(who, None)  # it is meant to end now
         found, seconds = self.wait_for(
             who, pattern.search, f"the process ended and the shell back ({marker})", timeout
