@@ -33,7 +33,7 @@ PING_EVERY = 5.0
 SILENCE_LIMIT = 8.0  # the host pings every 2 s: no frame for this long, and it is gone
 REFUSALS = {
     "bad_code", "name_taken", "bad_name", "room_full", "version_mismatch", "unknown_token",
-    "slow_down", "blocked",
+    "slow_down", "blocked", "audience_full",
 }  # fmt: skip
 
 
@@ -142,6 +142,7 @@ class Client:
         tokens: TokenStore | None = None,
         on_message: Callable[[dict[str, Any]], None] = lambda message: None,
         on_status: Callable[[Status, dict[str, Any] | None], None] = lambda status, info: None,
+        watch: bool = False,
     ) -> None:
         self.host = host
         self.port = port
@@ -150,6 +151,7 @@ class Client:
         self.tokens = tokens or TokenStore()
         self.on_message = on_message
         self.on_status = on_status
+        self.watch = watch  # in the audience: the table's view, no seat, no token
         self.seat: int | None = None
         self.status: Status = "connecting"
         self._writer: asyncio.StreamWriter | None = None
@@ -164,7 +166,9 @@ class Client:
 
     @property
     def saved(self) -> dict[str, Any] | None:
-        return self.tokens.get(self.address, self.name) if self.name else None
+        if self.watch or not self.name:
+            return None
+        return self.tokens.get(self.address, self.name)
 
     def _set_status(self, status: Status, info: dict[str, Any] | None = None) -> None:
         self.status = status
@@ -214,7 +218,9 @@ class Client:
             saved = self.saved
             if saved:
                 hello["token"] = saved["token"]
-            if self.name:
+            if self.watch:
+                hello["watch"] = True
+            elif self.name:
                 hello["name"] = self.name
             if self.code:
                 hello["code"] = self.code
@@ -240,6 +246,11 @@ class Client:
                 token, room = message["token"], message["room"]
                 self.tokens.put(self.address, self.name, token=token, room=room)
             self._set_status("connected", message)
+        elif kind == "watching":
+            self.seat = None
+            self._welcomed = True
+            self.table_closed = False
+            self._set_status("connected", message)
         elif kind == "ping":  # the host checks the link: answer at once
             self._send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
             return
@@ -253,7 +264,7 @@ class Client:
             if message["reason"] == "closed" and message.get("resumable"):
                 self.table_closed = True  # keep the token and come back with the table
             else:
-                if message["reason"] in ("kicked", "closed") and self.name:
+                if message["reason"] in ("kicked", "closed") and self.name and not self.watch:
                     self.tokens.forget(self.address, self.name)
                 self._closing = True
             self.on_message(message)
@@ -286,7 +297,7 @@ class Client:
         token is forgotten: this seat is not ours any more."""
         self._closing = True
         said = self._send({"type": "bye"})
-        if self.name:
+        if self.name and not self.watch:
             self.tokens.forget(self.address, self.name)
         if self._writer is not None:
             with contextlib.suppress(Exception):

@@ -19,7 +19,7 @@ import msgpack
 
 from games.rulebook import printable_line
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_FRAME = 64 * 1024
 MAX_STR = 1024
 MAX_ITEMS = 512
@@ -176,6 +176,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "name": ((str,), False),
         "code": ((str,), False),
         "token": ((str,), False),
+        "watch": ((bool,), False),
     },
     "action": {"action": ((dict,), True), "version": ((int,), True), "ref": ((int,), False)},
     "ping": {"t": ((int, float), False)},
@@ -185,6 +186,11 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "protocol": ((int,), True),
         "seat": ((int,), True),
         "token": ((str,), True),
+        "room": ((dict,), True),
+        "story": ((list,), False),
+    },
+    "watching": {
+        "protocol": ((int,), True),
         "room": ((dict,), True),
         "story": ((list,), False),
     },

@@ -39,6 +39,8 @@ DEAD_AFTER = 7.0
 """No pong for this long: the link is dead (vanished, frozen, or not reading), the seat away."""
 IDLE_TIMEOUT = 30.0
 """Silence this long on a link that answers no pings either (belt and braces)."""
+MAX_WATCHERS = 64
+"""Connections that watch the table without a seat (an audience); one more is refused."""
 MAX_BACKLOG = 256 * 1024
 """Bytes waiting for a reader that does not keep up: beyond this its link is cut at once."""
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -46,7 +48,7 @@ FILES_QUIET = 10.0
 
 Alert = Callable[[str, dict[str, Any]], None]
 """What the host screen is told: ("wrong_code", {address, tried, wait}), ("blocked", {...}),
-("out_of_files", {}), ("files_again", {})."""
+("out_of_files", {}), ("files_again", {}), ("audience", {watchers})."""
 
 
 class Connection:
@@ -54,6 +56,7 @@ class Connection:
         self.reader = reader
         self.writer = writer
         self.seat: int | None = None
+        self.watching = False  # an audience connection: the table's view, no seat
         peer = writer.get_extra_info("peername")
         self.address = peer[0] if isinstance(peer, tuple) else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
@@ -93,6 +96,7 @@ class Server:
         self.host = host
         self.port = port
         self.connections: dict[int, Connection] = {}  # seat -> its live connection
+        self.watchers: set[Connection] = set()  # the audience: every change, no seat
         self._all: set[Connection] = set()
         self._greeting: collections.OrderedDict[Connection, None] = collections.OrderedDict()
         self._server: asyncio.Server | None = None
@@ -173,6 +177,8 @@ class Server:
         for seat, connection in list(self.connections.items()):
             if seat < len(self.room.seats):  # (the lobby may have dropped that seat)
                 self._send_view(connection, packer)
+        if self.watchers:  # the same frame for the whole audience: built once
+            self._send_audience(packer)
         self.last_broadcast = time.perf_counter()
 
     def _packer(self, events: list[dict[str, Any]]) -> ViewPacker:
@@ -191,6 +197,16 @@ class Server:
             return
         connection.send_frame(frame)
         connection.last_version = self.room.version
+
+    def _send_audience(self, packer: ViewPacker) -> None:
+        try:
+            frame = packer.frame(None, None)
+        except ProtocolError as exc:  # over the frame limit: a bug of ours, said
+            log.error("cannot send the table's view of version %s: %s", packer.version, exc)
+            frame = encode(_error("internal", "the host could not send an update"))
+        for connection in list(self.watchers):
+            connection.send_frame(frame)
+            connection.last_version = packer.version
 
     def _renumber(self, mapping: dict[int, int]) -> None:
         """Seats were removed: connections follow their seats to the new numbers."""
@@ -266,6 +282,9 @@ class Server:
                 pinger.cancel()
             self._greeting.pop(connection, None)
             self._all.discard(connection)
+            if connection.watching:
+                self.watchers.discard(connection)
+                self._alert("audience", watchers=len(self.watchers))
             seat = connection.seat
             if seat is not None and self.connections.get(seat) is connection:
                 del self.connections[seat]
@@ -292,7 +311,7 @@ class Server:
             connection.send({"type": "ping", "t": round(loop.time(), 3)})
 
     async def _greet(self, connection: Connection, hello: dict[str, Any]) -> bool:
-        """Seat the connection; False when it ended before it got a seat."""
+        """Seat the connection, or let it watch; False when it ended before either."""
         if hello["type"] != "hello":
             raise ProtocolError("hello_first", "say hello first")
         if hello["protocol"] != PROTOCOL_VERSION:
@@ -303,6 +322,8 @@ class Server:
         address = connection.address
         if (wait := self.doorman.hello(address)) > 0:
             raise _slow_down(wait, "too many connections from this address")
+        if hello.get("watch"):
+            return self._watch(connection, hello)
         token = hello.get("token")
         seat = self.room.seat_of_token(token) if token else None
         returning = seat is not None
@@ -337,6 +358,49 @@ class Server:
             self._send_view(connection)  # of it a moment later, with the next presence change)
         return True
 
+    def _watch(self, connection: Connection, hello: dict[str, Any]) -> bool:
+        """A watcher: the room code as for a seat (and the same door), then the table's view
+        of every change. Its name and token, if any, are not read: a watcher holds no seat."""
+        address = connection.address
+        if self.room.code is not None:
+            if (wait := self.doorman.code_wait(address)) > 0:
+                raise _slow_down(wait, "too many wrong room codes from this address")
+            try:
+                self.room.check_code(hello.get("code"))
+            except ProtocolError as exc:
+                raise self._wrong_code(address, hello, exc) from None
+            self.doorman.right_code(address)
+        if len(self.watchers) >= MAX_WATCHERS:
+            raise ProtocolError("audience_full", f"at most {MAX_WATCHERS} watch one table")
+        connection.watching = True
+        self.watchers.add(connection)
+        room = self.room
+        connection.send(
+            {
+                "type": "watching",
+                "protocol": PROTOCOL_VERSION,
+                "room": {"name": room.name, "id": room.room_id},
+                "story": _story(room),
+            }
+        )
+        self._send_view(connection)
+        self._alert("audience", watchers=len(self.watchers))
+        return True
+
+    def _wrong_code(self, address: str, hello: dict[str, Any], exc: ProtocolError):
+        """A hello refused `bad_code`: a guess against its address (and the table told, from
+        the second) — unless it had no code at all, which is how a player's app learns that
+        the table wants one (before the form asks for it), not a stranger's try."""
+        if (hello.get("code") or "").strip():
+            wait = self.doorman.wrong_code(address)
+            knocks = self.doorman.knocks[address_key(address)]
+            if knocks.tried > 1:
+                self._alert("wrong_code", address=address_key(address), tried=knocks.tried,
+                            wait=wait)  # fmt: skip
+            if wait:
+                exc.params = {"retry_after": round(wait, 1)}
+        return exc
+
     async def _new_seat(
         self, connection: Connection, hello: dict[str, Any]
     ) -> tuple[int | None, bool]:
@@ -357,16 +421,8 @@ class Server:
                 claimed = True
                 seat = await self._claim(connection, hello)
         except ProtocolError as exc:
-            # a hello with no code at all is no guess: it is how a player's app learns that
-            # the table wants one (before the form asks for it), not a stranger's try
-            if exc.code == "bad_code" and (hello.get("code") or "").strip():
-                wait = self.doorman.wrong_code(address)
-                knocks = self.doorman.knocks[address_key(address)]
-                if knocks.tried > 1:
-                    self._alert("wrong_code", address=address_key(address), tried=knocks.tried,
-                                wait=wait)  # fmt: skip
-                if wait:
-                    exc.params = {"retry_after": round(wait, 1)}
+            if exc.code == "bad_code":
+                raise self._wrong_code(address, hello, exc) from None
             raise
         if needs_code:
             self.doorman.right_code(address)
@@ -435,6 +491,9 @@ class Server:
             return False
         elif kind == "action":
             ref = message.get("ref")
+            if connection.watching:
+                connection.send(_error("watching", "a watcher does not play", ref))
+                return True
             if connection.seat is None:
                 return False
             try:

@@ -938,6 +938,7 @@ def player_scene(
     hosts: tuple[HostInfo, ...] = (),
     timer: float | None = None,
     open_table: bool = False,
+    watch: bool = False,
 ) -> Callable[[], tuple[App[Any], RunBefore]]:
     """A player app, told what the host would tell it: views and events of `make()`'s room,
     then `frames`, then the link state `link`. With `timer`, the room's countdown shows that
@@ -946,6 +947,7 @@ def player_scene(
     def build() -> tuple[App[Any], RunBefore]:
         table = make() if make is not None else None
         app = ClientApp(address, discover=False)  # a name would make it connect at once
+        app.watching = watch  # in the audience: the table's view, no seat
 
         async def run_before(pilot: Pilot) -> None:
             await until(pilot, lambda: hasattr(app.screen, "show_link"))
@@ -961,8 +963,9 @@ def player_scene(
                 view = {
                     "type": "view",
                     "version": room.version,
-                    "room": room.summary() | {"you": you, "timer_seconds": timer},
-                    "game": room.game_view(you),
+                    "room": room.summary()
+                    | {"you": None if watch else you, "timer_seconds": timer},
+                    "game": room.game_view(None if watch else you),
                     "events": table.events,
                 }
                 app.post_message(ClientApp.FromHost(_wire(view)))
@@ -1113,6 +1116,12 @@ SCENES: tuple[Scene, ...] = (
         big=True,
     ),
     Scene(
+        "player-join-watch",
+        "Join to watch (F2): the room code only, no seat",
+        player_scene(address=(ADDRESSES[0], PORT)),
+        ("f2",),
+    ),
+    Scene(
         "player-join-bad-code",
         "Join refused: wrong room code",
         player_scene(
@@ -1237,6 +1246,12 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tallyup_at("sealed"), screen="GameScreen"),
         big=True,
         snapshot=False,
+    ),
+    Scene(
+        "player-watch-tallyup-sealed",
+        "Tally Up! watched from a laptop (join --watch): the public table, nobody's side",
+        player_scene(tallyup_at("sealed"), screen="WatchScreen", watch=True),
+        big=True,
     ),
     Scene(
         "host-tallyup-reveal-beat",

@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--no-zeroconf", action="store_true", help="don't look for hosts")
     join.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
     join.add_argument(
+        "--watch", action="store_true", help="watch the table without a seat (an audience)"
+    )
+    join.add_argument(
         "--no-bell", action="store_true", help="no terminal bell when the table waits for you"
     )
     join.add_argument(
@@ -199,6 +202,7 @@ def run_join(args: argparse.Namespace) -> int:
         discover=not args.no_zeroconf,
         only_this_table=args.only_this_table,
         bell=not args.no_bell,
+        watch=args.watch,
     )
     app.run()
     return app.return_code or 0

@@ -31,6 +31,7 @@ from tui.client.screens import (
     PlayerResultsScreen,
     RoomScreen,
     WaitScreen,
+    WatchScreen,
 )
 from tui.games import HandWidget, describe
 from tui.i18n import has, t
@@ -93,8 +94,12 @@ class ClientApp(App[None]):
         tokens: TokenStore | None = None,
         only_this_table: bool = False,
         bell: bool = True,
+        watch: bool = False,
     ) -> None:
         super().__init__()
+        self.watching = watch
+        """In the audience: the table's public view on this screen, no seat (`--watch`, or F2
+        on the join form)."""
         self.bell_on = bell
         """Ring the terminal bell when the table starts waiting for this player (`--no-bell`
         and ctrl+g on the game's screen turn it off; nothing is kept for the next time)."""
@@ -132,7 +137,10 @@ class ClientApp(App[None]):
             return
         host, port = self.address
         names = self.tokens.names(f"{host}:{port}")
-        if self.player_name or len(names) == 1:  # a name to play, or one seat to go back to
+        if self.watching:  # no name to ask: the table's code, if it has one, is asked for
+            self.push_screen(WaitScreen())
+            self.connect(host, port, "", None, watch=True)
+        elif self.player_name or len(names) == 1:  # a name to play, or one seat to go back to
             self.push_screen(WaitScreen())
             self.connect(host, port, self.player_name or names[0], None)
         else:  # no seat here yet, or seats under several names: which one?
@@ -140,7 +148,10 @@ class ClientApp(App[None]):
 
     # --- the link -----------------------------------------------------------------------
 
-    def connect(self, host: str, port: int, name: str, code: str | None) -> None:
+    def connect(
+        self, host: str, port: int, name: str, code: str | None, *, watch: bool = False
+    ) -> None:
+        self.watching = watch
         self.address = (host, port)
         self.player_name = name
         self.player_code = code or ""
@@ -152,6 +163,7 @@ class ClientApp(App[None]):
             name=name,
             code=code,
             tokens=self.tokens,
+            watch=watch,
             on_message=lambda m: self.post_message(self.FromHost(m)),
             on_status=lambda s, i: self.post_message(self.LinkChanged(s, i)),
         )
@@ -216,7 +228,7 @@ class ClientApp(App[None]):
             error = dict(message.info)
             if error.get("code") == "bad_code" and not self.player_code:
                 error["code"] = "code_needed"  # nobody typed a wrong code: it was just asked
-            self._go(JoinScreen(host, port, error=error))
+            self._go(JoinScreen(host, port, error=error, watch=self.watching))
         elif status == "closed":
             if self.link != "offline":
                 self.link = "offline"
@@ -291,7 +303,7 @@ class ClientApp(App[None]):
             if not resumable:
                 self.room = self.game = None
             self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
-        elif kind == "welcome":
+        elif kind in ("welcome", "watching"):
             self.version = -1
             if frame["room"].get("id") != self._room_id:  # another table (or a new one)
                 self._room_id, self._seen = frame["room"].get("id"), -1
@@ -325,8 +337,10 @@ class ClientApp(App[None]):
         room = self.room or {}
         you = room.get("you")
         phase = room.get("phase")
-        if phase == "playing" and you is not None and you < room.get("players", 0):
-            wanted: type = GameScreen
+        if self.watching and phase in ("playing", "over"):
+            wanted: type = WatchScreen if phase == "playing" else PlayerResultsScreen
+        elif phase == "playing" and you is not None and you < room.get("players", 0):
+            wanted = GameScreen
         elif phase == "over" and you is not None and you < room.get("players", 0):
             wanted = PlayerResultsScreen
         else:

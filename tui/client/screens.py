@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from net.client import parse_address
 from net.protocol import NAME_MAX, PROTOCOL_VERSION
-from tui.games import HandWidget, ui_for
+from tui.games import GameWidget, HandWidget, ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import has, t
 from tui.text import literal
@@ -187,7 +187,11 @@ class FindScreen(PlayerScreen):
         host = self.hosts[option.id]
         if host.address is None:
             return
-        self.app.push_screen(JoinScreen(host.address, host.port, needs_code=host.needs_code))
+        self.app.push_screen(
+            JoinScreen(
+                host.address, host.port, needs_code=host.needs_code, watch=self.player.watching
+            )
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
@@ -197,17 +201,19 @@ class FindScreen(PlayerScreen):
                 t("find.bad_address", text=event.value[:40]), severity="error", markup=False
             )
             return
-        self.app.push_screen(JoinScreen(host, port))
+        self.app.push_screen(JoinScreen(host, port, watch=self.player.watching))
 
 
 class JoinScreen(PlayerScreen):
-    """Your name and, if the table has one, its code."""
+    """Your name and, if the table has one, its code — or, to watch (F2), the code only."""
 
     HELP = "help.join"
     BINDINGS = keys(
         "client.join",
         [
             Binding("escape", "back", "key.back", key_display="Esc"),
+            Binding("f2", "watch(True)", "key.watch", key_display="F2", id="client.join.watch"),
+            Binding("f2", "watch(False)", "key.play", key_display="F2", id="client.join.play"),
             Binding("f1", "help", "key.help", key_display="F1"),
         ],
     )
@@ -219,29 +225,29 @@ class JoinScreen(PlayerScreen):
         *,
         needs_code: bool = True,
         error: dict[str, Any] | None = None,
+        watch: bool = False,
     ) -> None:
         super().__init__()
         self.host_address = host
         self.port = port
         self.needs_code = needs_code
         self.error = error
+        self.watching = watch
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical(id="join", classes="box"):
             yield Static(id="join-where")
-            yield Static(t("join.name"))
+            yield Static(t("join.name"), id="name-label")
             yield TextField(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
             yield Static(t("join.code"), id="code-label")
             yield TextField(id="code", max_length=4, placeholder=t("join.code_placeholder"))
             yield Static(id="join-known")
             yield Static(id="join-error")
-            hint = "join.hint_here" if self.player.only_this_table else "join.hint"
-            yield Static(t(hint), classes="dim")
+            yield Static(id="join-hint", classes="dim")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#join").border_title = t("join.title")
         where = Text(t("join.where") + " ")
         where.append(f"{self.host_address}:{self.port}", style="bold")
         put(self.query_one("#join-where", Static), where)
@@ -261,16 +267,46 @@ class JoinScreen(PlayerScreen):
         if not self.needs_code:  # an open table, as advertised: no code to type
             self.query_one("#code-label", Static).display = False
             code_field.display = False
+        self._show_mode()
         if self.error:
             code = self.error.get("code", "")
             if code == "bad_code" and "retry_after" in self._params():
                 code = "bad_code_wait"  # wrong again: the next try must wait
             said = t(f"error.{code}", detail=self.error.get("message", ""), **self._params())
             put(self.query_one("#join-error", Static), Text(said, style="bold red"))
-            if code in ("bad_code", "bad_code_wait", "code_needed", "slow_down"):
+            if code in ("bad_code", "bad_code_wait", "code_needed", "slow_down") or self.watching:
                 code_field.focus()  # what to type again is the code, not the name
                 return
-        name_field.focus()
+        (code_field if self.watching else name_field).focus()
+
+    def _show_mode(self) -> None:
+        """Playing asks for a name and the code; watching for the code only."""
+        title = "join.title_watch" if self.watching else "join.title"
+        self.query_one("#join").border_title = t(title)
+        self.query_one("#name-label").display = not self.watching
+        self.query_one("#name").display = not self.watching
+        hint = "join.hint_watch" if self.watching else "join.hint"
+        if self.player.only_this_table:
+            hint += "_here"
+        put(self.query_one("#join-hint", Static), t(hint))
+        self.refresh_bindings()
+
+    def action_watch(self, watch: bool) -> None:
+        """F2: watch the table instead of taking a seat (or back to playing)."""
+        self.watching = watch
+        self._show_mode()
+        if watch and not self.needs_code:  # an open table: nothing to ask
+            self._connect(None)
+            return
+        self.query_one("#code" if watch else "#name", Input).focus()
+
+    def _connect(self, code: str | None) -> None:
+        put(self.query_one("#join-error", Static), t("join.connecting"))
+        if self.watching:
+            self.player.connect(self.host_address, self.port, "", code, watch=True)
+            return
+        name_value = self.query_one("#name", Input).value.strip()
+        self.player.connect(self.host_address, self.port, name_value, code)
 
     def _params(self) -> dict[str, Any]:
         """The refusal's parameters (`retry_after`), of the types a catalogue line takes."""
@@ -280,6 +316,9 @@ class JoinScreen(PlayerScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name_value = self.query_one("#name", Input).value.strip()
         code_field = self.query_one("#code", Input)
+        if self.watching:
+            self._connect(latin_code(code_field.value) or None)
+            return
         if not name_value:
             put(
                 self.query_one("#join-error", Static),
@@ -290,11 +329,11 @@ class JoinScreen(PlayerScreen):
         if event.input.id == "name" and self.needs_code and not code_field.value.strip():
             code_field.focus()
             return
-        code = latin_code(code_field.value) or None
-        put(self.query_one("#join-error", Static), t("join.connecting"))
-        self.player.connect(self.host_address, self.port, name_value, code)
+        self._connect(latin_code(code_field.value) or None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "watch":
+            return parameters != (self.watching,)  # F2 says what it would switch to
         return not (action == "back" and self.player.only_this_table)
 
     def action_back(self) -> None:
@@ -380,6 +419,8 @@ class WaitScreen(RoomScreen):
         you, players = room.get("you"), room.get("players", 0)
         if room.get("phase") == "playing" and isinstance(you, int) and you < players:
             hint = t("wait.game_started")  # seen behind a dialog: the game screen is next
+        if self.player.watching:
+            hint = t("wait.watching_lobby" if room.get("phase") == "lobby" else "wait.watching")
         if self.player.pending_seat is not None:
             hint = t("wait.pending", name=self.player.player_name)
         elif not self.player.room:
@@ -451,6 +492,48 @@ class GameScreen(RoomScreen):
                 self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
         self.app.push_screen(ConfirmScreen(t("client.leave_mid_game")), leave)
+
+
+class WatchScreen(RoomScreen):
+    """Watching a game: the public table, as the host's big screen shows it — for a room with
+    more people than seats, or a player who cannot see the TV. No seat, no secret."""
+
+    HELP = "help.watch"
+    BINDINGS = keys("client.watch", [HELP_KEY, Binding("q", "leave", "key.stop_watching")])
+
+    def compose(self) -> ComposeResult:
+        room = self.room()
+        yield LinkBar(id="link")
+        yield Header(show_clock=False)
+        with Horizontal(id="watch-main"):
+            with Vertical(id="watch-table"):
+                yield ui_for(room.get("game")).table(id="game-table")
+                yield Static(id="waiting")
+            with Vertical(id="game-side"):
+                yield SeatList(id="seats", classes="box")
+                yield Feed(id="feed", classes="box")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#feed").border_title = t("lobby.feed_title")
+        self.query_one("#seats").border_title = t("table.seats_title")
+        self.show_link(self.player.link)
+        self.refresh_room()
+
+    def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
+        room = self.room()
+        self.feed_tail()
+        self.query_one("#seats", SeatList).show(room)
+        waiting = self.query_one("#waiting", Static)
+        line = who_waits(room)
+        waiting.display = bool(line)
+        put(waiting, Text(line or "", style="bold"))
+        if self.player.game is not None:
+            self.query_one("#game-table", GameWidget).present(self.player.game, room, events or [])
+        self.sub_title = t("watch.sub_title", game=t(f"game.{room.get('game')}.name"))
+
+    def action_leave(self) -> None:
+        self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
 
 class PlayerResultsScreen(RoomScreen):

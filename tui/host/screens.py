@@ -483,6 +483,9 @@ def show_alerts(screen: HostScreen) -> None:
     banner.display = text is not None
     if text is not None:
         put(banner, text)
+    watchers = len(screen.host.server.watchers)  # the audience, on their own screens
+    feed = screen.query_one(Feed)
+    feed.border_subtitle = t("table.audience", n=watchers) if watchers else ""
     keys = (bool(screen.host.room.claims), bool(screen._suspects()))
     if keys != getattr(screen, "_alert_keys", None):  # the a / x / ! keys come or go
         screen._alert_keys = keys
