@@ -3,6 +3,7 @@
     .venv/bin/python tools/latency.py                                  # 4 connections, 300 moves
     .venv/bin/python tools/latency.py --connections 2,4,8,10,12 --runs 3 --save /var/tmp
     .venv/bin/python tools/latency.py --connections 10 --app           # the real table app too
+    .venv/bin/python tools/latency.py --connections 10,60 --save /var/tmp # 10 players, 50 watchers
     .venv/bin/python tools/latency.py --profile host.prof              # cProfile the host
     .venv/bin/python tools/latency.py --json                           # the figures as JSON
 
@@ -11,7 +12,8 @@ not forked) runs `net.room.Room("bench", game_id="tallyup", open_room=True)` beh
 `net.server.Server(room, host="127.0.0.1", port=0)` — with `--app`, inside the real table app
 (`HostApp`, headless at 120x40) — sends its port back over a pipe and starts Tally Up! once
 every seat is connected, with `choice_seconds` 0 so no countdown fires mid-measurement. Up to
-10 connections play; more watch. The parent connects the raw clients ("screens": asyncio
+10 connections play; more watch (`hello` with `watch: true`, each from an address of its own
+on the loopback, 127.0.1.N, as laptops of an audience would be). The parent connects the raw clients ("screens": asyncio
 streams that decode and validate every frame as the real client does, and answer the host's
 pings) and measures:
 
@@ -68,7 +70,7 @@ if str(ROOT) not in sys.path:  # `python tools/latency.py` from anywhere
 from games.tallyup import COLOURS  # noqa: E402
 from net.protocol import PROTOCOL_VERSION, decode_body, encode  # noqa: E402
 from net.room import Room  # noqa: E402
-from net.server import Server  # noqa: E402
+from net.server import MAX_WATCHERS, Server  # noqa: E402
 
 HOSTNAME = "127.0.0.1"
 WAIT = 10.0  # the longest any one step may take before the run is called broken
@@ -352,16 +354,21 @@ class Screen:
         self._tasks: list[asyncio.Task[None]] = []
 
     @classmethod
-    async def join_table(cls, port: int, name: str) -> Screen:
+    async def join_table(cls, port: int, name: str, watcher: int | None = None) -> Screen:
+        """A player's screen, or with `watcher` (its number) a watcher's: from an address of
+        its own, as each laptop of an audience is (and the host's per-address door sees)."""
         start = time.perf_counter()
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOSTNAME, port), WAIT)
+        source = None if watcher is None else (f"127.0.{1 + watcher // 250}.{1 + watcher % 250}", 0)
+        opening = asyncio.open_connection(HOSTNAME, port, local_addr=source)
+        reader, writer = await asyncio.wait_for(opening, WAIT)
         screen = cls(name, reader, writer)
         screen.join["connect"] = time.perf_counter() - start
-        screen.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name})
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}
+        screen.send(hello | {"watch": True} if watcher is not None else hello)
         while "view" not in screen.join:
             message, size, now = await asyncio.wait_for(screen._read(), WAIT)
-            if message["type"] == "welcome":
-                screen.seat = message["seat"]
+            if message["type"] in ("welcome", "watching"):
+                screen.seat = message.get("seat")
                 screen.join["welcome"] = now - start
             elif message["type"] == "view":
                 screen.join["view"] = now - start
@@ -555,7 +562,7 @@ async def measure(
                     break
                 await screen.reached(screen.version + 1)
         for number in range(players, connections):  # watchers: the table's view
-            screens.append(await Screen.join_table(port, f"W{number + 1}"))
+            screens.append(await Screen.join_table(port, f"W{number + 1}", number - players))
         toggler = await drive_to_choice(screens[:players])
         others = [s for s in screens if s is not toggler]
         figures = Figures(players, rounds, [s.join for s in screens], connections=connections)
@@ -788,8 +795,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.connections.split(",")]
-    if not all(2 <= n <= 12 for n in counts):
-        parser.error("2 to 12 connections (Tally Up! seats 2 to 10 players; the rest watch)")
+    if not all(2 <= n <= 10 + MAX_WATCHERS for n in counts):
+        parser.error(
+            f"2 to {10 + MAX_WATCHERS} connections (Tally Up! seats 2 to 10 players; the rest"
+            " watch)"
+        )
     if not 1 <= args.rounds <= 100_000:
         parser.error("--rounds is 1 to 100000")
     save_dir = tempfile.mkdtemp(prefix="hubbub-latency-", dir=args.save) if args.save else None
