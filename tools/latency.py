@@ -14,8 +14,8 @@ not forked) runs `net.room.Room("bench", game_id="tallyup", open_room=True)` beh
 every seat is connected, with `choice_seconds` 0 so no countdown fires mid-measurement. Up to
 10 connections play; more watch (`hello` with `watch: true`, each from an address of its own
 on the loopback, 127.0.1.N, as laptops of an audience would be). The parent connects the raw
-clients ("screens": asyncio streams that decode and validate every frame as the real client does, and answer the host's
-pings) and measures:
+clients ("screens": asyncio streams that decode and validate every frame as the real client
+does, and answer the host's pings) and measures:
 
 - join: from opening the TCP connection to the socket being up, to `welcome`, to the first
   `view` — each seat joins in turn while the earlier ones watch;
