@@ -92,3 +92,21 @@ async def test_join_watch_goes_straight_to_the_table_and_a_full_table_offers_it(
             await until(lambda: len(host.server.watchers) == 2, hp)
             await until(lambda: isinstance(late.screen, WaitScreen) and late.room, lp)
             assert len(room.seats) == 1
+
+
+async def test_a_browser_page_can_watch_its_table_too(peek, state_dir):
+    """A web seat's app (`--only-this-table`) offers F2 on its join form like any other."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM", save_path=state_dir / "t.save")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        page = ClientApp(("127.0.0.1", host.server.port), discover=False, only_this_table=True)
+        async with page.run_test(size=(80, 24)) as pp:
+            await until(lambda: isinstance(page.screen, JoinScreen), pp)
+            await pp.press("f2")
+            assert "Enter: watch   F2: play instead" in screen_text(page)
+            await pp.press(*"KQXM", "enter")
+            await until(lambda: len(host.server.watchers) == 1, hp)
+            await until(lambda: isinstance(page.screen, WaitScreen) and page.room, pp)
+            assert not room.seats
