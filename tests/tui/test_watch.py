@@ -92,6 +92,8 @@ async def test_join_watch_goes_straight_to_the_table_and_a_full_table_offers_it(
             await until(lambda: len(host.server.watchers) == 2, hp)
             await until(lambda: isinstance(late.screen, WaitScreen) and late.room, lp)
             assert len(room.seats) == 1
+            await wp.press("q")  # the lobby's q, for a watcher: stop watching
+            await until(lambda: len(host.server.watchers) == 1, hp)
 
 
 async def test_a_browser_page_can_watch_its_table_too(peek, state_dir):

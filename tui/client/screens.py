@@ -375,7 +375,14 @@ class WaitScreen(RoomScreen):
     """Seated: the lobby as the player sees it, until the host starts the game."""
 
     HELP = "help.wait"
-    BINDINGS = keys("client.wait", [HELP_KEY, Binding("q", "leave", "key.leave")])
+    BINDINGS = keys(
+        "client.wait",
+        [
+            HELP_KEY,
+            Binding("q", "leave", "key.leave"),
+            Binding("q", "stop_watching", "key.stop_watching"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
         yield LinkBar(id="link")
@@ -427,9 +434,16 @@ class WaitScreen(RoomScreen):
             hint = t("wait.connecting")
         put(self.query_one("#wait-hint", Static), Text(hint))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "stop_watching"):  # one `q`, named for what it ends
+            return (action == "stop_watching") == self.player.watching
+        return True
+
     def action_leave(self) -> None:
         """`q` gives the seat up: the host is told, the seat goes (in a game a bot has it)."""
         self.run_worker(self.player.leave(), group="leave", exclusive=True)
+
+    action_stop_watching = action_leave
 
 
 class GameScreen(RoomScreen):
@@ -627,7 +641,9 @@ class GoneScreen(PlayerScreen):
         with Vertical(id="gone", classes="box"):
             yield Static(Text(t(f"gone.{self.reason}"), style="bold"))
             if self.reason == "closed_resumable":  # the link keeps trying by itself
-                yield Static(t("gone.resumable"))
+                yield Static(
+                    t("gone.resumable_watch" if self.player.watching else "gone.resumable")
+                )
             hint = "gone.hint_here" if self.player.only_this_table else "gone.hint"
             yield Static(t(hint), classes="dim")
         yield Footer()
