@@ -143,6 +143,7 @@ class Client:
         on_message: Callable[[dict[str, Any]], None] = lambda message: None,
         on_status: Callable[[Status, dict[str, Any] | None], None] = lambda status, info: None,
         watch: bool = False,
+        relay: dict[str, str] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -152,6 +153,7 @@ class Client:
         self.on_message = on_message
         self.on_status = on_status
         self.watch = watch  # in the audience: the table's view, no seat, no token
+        self.relay = relay  # a web seat: the browser's address, for the host's door
         self.seat: int | None = None
         self.status: Status = "connecting"
         self._writer: asyncio.StreamWriter | None = None
@@ -218,6 +220,8 @@ class Client:
             saved = self.saved
             if saved:
                 hello["token"] = saved["token"]
+            if self.relay:
+                hello["relay"] = self.relay
             if self.watch:
                 hello["watch"] = True
             elif self.name:

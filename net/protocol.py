@@ -177,6 +177,7 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "code": ((str,), False),
         "token": ((str,), False),
         "watch": ((bool,), False),
+        "relay": ((dict,), False),
     },
     "action": {"action": ((dict,), True), "version": ((int,), True), "ref": ((int,), False)},
     "ping": {"t": ((int, float), False)},

@@ -17,7 +17,9 @@ import asyncio
 import collections
 import contextlib
 import errno
+import ipaddress
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -105,6 +107,9 @@ class Server:
         self.out_of_files: str | None = None  # the last "too many open files", while it lasts
         self._out_at = 0.0
         self.last_broadcast = 0.0  # perf_counter of the latest views sent, for measurements
+        self.relay_key = secrets.token_urlsafe(24)
+        """What the host's own web gateway puts in a browser's `hello` (`relay`), so that the
+        door sees the browser's address, not this machine's (docs/PROTOCOL.md §7.11)."""
         room.subscribe(self._on_room_change)
         room.on_renumber(self._renumber)
 
@@ -319,6 +324,8 @@ class Server:
                 "version_mismatch",
                 f"this host speaks protocol {PROTOCOL_VERSION}, you speak {hello['protocol']}",
             )
+        if "relay" in hello:
+            self._relayed(connection, hello["relay"])
         address = connection.address
         if (wait := self.doorman.hello(address)) > 0:
             raise _slow_down(wait, "too many connections from this address")
@@ -357,6 +364,25 @@ class Server:
         if connection.last_version != room.version:  # its own view now (the others may hear
             self._send_view(connection)  # of it a moment later, with the next presence change)
         return True
+
+    def _relayed(self, connection: Connection, relay: dict[str, Any]) -> None:
+        """A browser's player app, started by this host's web gateway: from here on the door
+        (budgets, wrong codes, blocks) and the host's screen see the browser's address. Only a
+        connection from this machine that knows the host's relay key may say so."""
+        key, address = relay.get("key"), relay.get("address")
+        local = _is_loopback(connection.address)
+        if not (isinstance(key, str) and isinstance(address, str) and local) or not (
+            secrets.compare_digest(key.encode(), self.relay_key.encode())
+        ):
+            raise ProtocolError("bad_relay", "only this host's web seats relay an address")
+        try:
+            browser = str(ipaddress.ip_address(address.strip()[:64]))
+        except ValueError:
+            raise ProtocolError("bad_relay", "the relayed address is no address") from None
+        connection.address = browser
+        connection.peer = f"{browser} (browser)"
+        if self.doorman.is_blocked(browser):
+            raise ProtocolError("blocked", "the host has blocked this address")
 
     def _watch(self, connection: Connection, hello: dict[str, Any]) -> bool:
         """A watcher: the room code as for a seat (and the same door), then the table's view
@@ -510,6 +536,15 @@ class Server:
         else:
             connection.send(_error("unexpected", f"a client does not send {kind}"))
         return True
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return (mapped or ip).is_loopback
 
 
 def _slow_down(wait: float, why: str) -> ProtocolError:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import socket
 import sys
 from pathlib import Path
@@ -184,6 +185,13 @@ def check_deck(room, path: Path, language: str) -> str | None:
     return None
 
 
+def web_relay() -> dict[str, str] | None:
+    """A web seat's app (started by the host's web gateway): the browser's address, and the
+    key that lets the table believe it."""
+    key, address = os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")
+    return {"key": key, "address": address} if key and address else None
+
+
 def run_join(args: argparse.Namespace) -> int:
     from net.client import parse_address
     from tui.client.app import ClientApp
@@ -203,6 +211,7 @@ def run_join(args: argparse.Namespace) -> int:
         only_this_table=args.only_this_table,
         bell=not args.no_bell,
         watch=args.watch,
+        relay=web_relay() if args.only_this_table else None,
     )
     app.run()
     return app.return_code or 0

@@ -26,7 +26,8 @@ from tui.web.sessions import COOKIE, KEEP, MAX_AGE, SessionDirs
 STAND_IN = """
 import json, os, sys
 state = os.environ["HUBBUB_STATE_DIR"]
-seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"]}
+seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"],
+        "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")]}
 with open(os.path.join(state, "started.json"), "w") as f:
     json.dump(seen, f)
 sys.stdout.write("__GANGLION__\\n")
@@ -220,3 +221,34 @@ def test_the_page_fetches_nothing_from_outside():
     for name in ("page", "full"):
         text = (Path(gateway.__file__).parent / f"{name}.html").read_text()
         assert not OUTSIDE.search(text), name
+
+
+async def test_a_page_tells_the_table_its_browsers_address_and_a_blocked_one_gets_none(tmp_path):
+    blocked: set[str] = set()
+    seats = StandInSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web",
+                         relay_key="k" * 32, is_blocked=blocked.__contains__)  # fmt: skip
+    await seats.start("127.0.0.1", 0)
+    try:
+        async with browser(seats) as ann:
+            page = await ann.get("/")
+            session = page.cookies[COOKIE].value
+            async with ann.ws_connect("/ws") as socket:
+                seen = await started(seats, session)
+                await socket.close()
+            assert seen["relay"] == ["k" * 32, "127.0.0.1"]  # the key, and where Ann is
+            blocked.add("127.0.0.1")  # the host pressed ! for her address
+            assert (await ann.get("/")).status == 403
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await ann.ws_connect("/ws")
+    finally:
+        await seats.close()
+
+
+def test_a_web_seats_app_relays_what_its_page_was_given(monkeypatch):
+    from tui.cli import web_relay
+
+    monkeypatch.delenv("HUBBUB_RELAY_KEY", raising=False)
+    monkeypatch.setenv("HUBBUB_RELAY_ADDRESS", "192.168.1.33")
+    assert web_relay() is None  # no key: nothing to relay
+    monkeypatch.setenv("HUBBUB_RELAY_KEY", "k" * 32)
+    assert web_relay() == {"key": "k" * 32, "address": "192.168.1.33"}

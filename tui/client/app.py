@@ -95,8 +95,10 @@ class ClientApp(App[None]):
         only_this_table: bool = False,
         bell: bool = True,
         watch: bool = False,
+        relay: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
+        self.relay = relay  # a web seat: the browser's address, told to the table's door
         self.watching = watch
         """In the audience: the table's public view on this screen, no seat (`--watch`, or F2
         on the join form)."""
@@ -164,6 +166,7 @@ class ClientApp(App[None]):
             code=code,
             tokens=self.tokens,
             watch=watch,
+            relay=self.relay,
             on_message=lambda m: self.post_message(self.FromHost(m)),
             on_status=lambda s, i: self.post_message(self.LinkChanged(s, i)),
         )

@@ -30,6 +30,7 @@ import logging
 import string
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,8 +138,12 @@ class WebSeats:
         title: str = "hubbub",
         lang: str = "en",
         python: str = sys.executable,
+        relay_key: str | None = None,
+        is_blocked: Callable[[str], bool] = lambda address: False,
     ) -> None:
         self.table = table
+        self.relay_key = relay_key  # lets each page's app tell the table its browser's address
+        self.is_blocked = is_blocked  # the table's door: a blocked browser gets no page
         self.limit = limit
         self.dirs = SessionDirs(state_root)
         self.title = title
@@ -196,7 +201,17 @@ class WebSeats:
     def _full(self, session: str) -> bool:
         return session not in self.pages and len(self.pages) >= self.limit
 
+    def _environment(self, session: str, browser: str | None) -> dict[str, str]:
+        """A page's app: its browser's own state directory, and (through the relay key that
+        only this host's processes know) the browser's address for the table's door."""
+        env = {"HUBBUB_STATE_DIR": str(self.dirs.open(session))}
+        if self.relay_key and browser:
+            env |= {"HUBBUB_RELAY_KEY": self.relay_key, "HUBBUB_RELAY_ADDRESS": browser}
+        return env
+
     async def _page(self, request: web.Request) -> web.Response:
+        if request.remote and self.is_blocked(request.remote):
+            raise web.HTTPForbidden(text="The host has blocked this address.")
         session = valid_id(request.cookies.get(COOKIE)) or new_id()
         lang = browser_lang(request.headers.get("Accept-Language", ""), self.lang)
         words = catalogue(lang)
@@ -228,6 +243,8 @@ class WebSeats:
         session = valid_id(request.cookies.get(COOKIE))
         if session is None:
             raise web.HTTPForbidden(text="Open the page first.")
+        if request.remote and self.is_blocked(request.remote):
+            raise web.HTTPForbidden(text="The host has blocked this address.")
         previous = self.pages.pop(session, None)  # a reload or a second tab: it takes over
         if previous is None and len(self.pages) >= self.limit:
             self.turned_away += 1
@@ -243,7 +260,7 @@ class WebSeats:
             await socket.prepare(request)
             page.process = PlayerProcess(
                 self.argv(lang),
-                {"HUBBUB_STATE_DIR": str(self.dirs.open(session))},
+                self._environment(session, request.remote),
                 write_bytes=socket.send_bytes,
                 write_str=socket.send_str,
                 close=socket.close,
