@@ -222,3 +222,35 @@ def seat(**kw) -> dict:
 def test_when_the_bell_rings(before, now, rings):
     base = {"phase": "playing", "you": 0, "players": 2, "seats": [seat(), seat()]}
     assert starts_waiting_on_you(before and base | before, base | now) is rings
+
+
+# --- a host told to stop by a signal ----------------------------------------------------------
+
+
+async def test_a_signal_closes_the_host_and_a_hang_cannot_keep_it(peek, monkeypatch):
+    """SIGTERM/SIGHUP close the table as `q` would, with a watchdog that ends the process if
+    closing hangs (a vanished terminal once left Textual's output thread stuck: an orphaned
+    host held its port for good)."""
+    import tui.host.app as host_app
+
+    timers = []
+
+    class Timer:
+        def __init__(self, interval, function, args) -> None:
+            self.interval, self.function, self.args, self.daemon = interval, function, args, False
+            timers.append(self)
+
+        def start(self) -> None:
+            self.started = True
+
+    monkeypatch.setattr(host_app.threading, "Timer", Timer)
+    room = Room("Friday", game_id="peek", open_room=True)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        host._on_sigterm()
+        await hp.pause()
+    assert host.return_code == 0  # it closed by itself
+    (watchdog,) = timers
+    assert watchdog.started and watchdog.daemon
+    assert watchdog.interval == host_app.SHUTDOWN_LIMIT and watchdog.function is host_app.os._exit

@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
+import threading
 from typing import Any
 
 from textual.app import App
@@ -27,6 +29,11 @@ from tui.i18n import t
 from tui.widgets import Change, Story, load_keymap
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_LIMIT = 15.0
+"""Seconds a host told to stop by a signal has to close by itself (the players told, the web
+seats closed): a terminal that vanished can leave Textual's output thread stuck in its last
+write, and a table nobody can see must not linger on, holding its port."""
 
 
 class HostApp(App[None]):
@@ -191,6 +198,12 @@ class HostApp(App[None]):
             quit_here()
 
     def _on_sigterm(self) -> None:
+        """SIGTERM, or SIGHUP (its terminal closed): close as `q` would — and, if closing
+        hangs, end the process anyway (the save file is written at every move: nothing of the
+        game is lost, and `--resume` brings it back)."""
+        watchdog = threading.Timer(SHUTDOWN_LIMIT, os._exit, (0,))
+        watchdog.daemon = True
+        watchdog.start()
         self.exit()
 
     async def on_unmount(self) -> None:
