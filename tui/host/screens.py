@@ -485,7 +485,9 @@ def show_alerts(screen: HostScreen) -> None:
         put(banner, text)
     watchers = len(screen.host.server.watchers)  # the audience, on their own screens
     feed = screen.query_one(Feed)
-    feed.border_subtitle = t("table.audience", n=watchers) if watchers else ""
+    audience = t("table.audience", n=watchers) if watchers else ""
+    if feed.border_subtitle != audience:  # (setting it redraws the whole feed)
+        feed.border_subtitle = audience
     keys = (bool(screen.host.room.claims), bool(screen._suspects()))
     if keys != getattr(screen, "_alert_keys", None):  # the a / x / ! keys come or go
         screen._alert_keys = keys
