@@ -36,6 +36,7 @@ REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
 NEWS = ("bust", "tally_up", "shout", "shout_closed", "revealed", "up_die")
 BEAT_SECONDS = 0.45
+TOTAL_WIDTH = 26  # the running total's box (games.tcss)
 
 
 def colour_name(colour: str) -> str:
@@ -284,7 +285,10 @@ class TallyTable(GameWidget):
         names = view["players"]
         total = view["running_total"]
         put(self.query_one("#tu-total", Digits), str(total))
-        put(self.query_one("#tu-round", Static), round_line(view, names))
+        line = round_line(view, names)
+        if line.cell_len > TOTAL_WIDTH - 4:  # the box's border and padding
+            line = round_line(view, names, narrow=True)
+        put(self.query_one("#tu-round", Static), line)
         put(self.query_one("#tu-dice", Static), dice_overview(view))
         put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
         roll = Text()
@@ -333,17 +337,21 @@ def score_chart(view: dict[str, Any]) -> Text:
     return text
 
 
-def round_line(view: dict[str, Any], names: list[str]) -> Text:
+def round_line(view: dict[str, Any], names: list[str], narrow: bool = False) -> Text:
     line = Text()
     line.append(t("tallyup.round", n=view["round"]), style="bold")
+    parts = []
     if view["extra_round"]:
-        line.append("  " + t("tallyup.extra_round", n=view["extra_round"]), style="bold yellow")
+        parts.append((t("tallyup.extra_round", n=view["extra_round"]), "bold yellow"))
     if view["once_each"]:
-        line.append("  " + t("tallyup.once_each_short"), style="dim")
+        parts.append((t("tallyup.once_each_short"), "dim"))
     else:
-        line.append("  " + t("tallyup.target", n=view["target"]), style="dim")
+        parts.append((t("tallyup.target", n=view["target"]), "dim"))
     if view["high_stakes"]:
-        line.append("  " + t("tallyup.high_stakes_short"), style="dim")
+        parts.append((t("tallyup.high_stakes_short"), "dim"))
+    for part, style in parts:  # one per line in a narrow box: none cut
+        line.append("\n" if narrow else "  ")  # (unstyled: see seat_line)
+        line.append(part, style=style)
     return line
 
 

@@ -16,8 +16,9 @@ from textual.widgets.option_list import Option
 
 from games import GAMES
 from net.protocol import ProtocolError
-from tui.games import GameWidget, ui_for
+from tui.games import ui_for
 from tui.i18n import has, t
+from tui.table import PublicTable, StoryScreen
 from tui.text import name
 from tui.widgets import (
     Change,
@@ -394,12 +395,14 @@ def _lang() -> str:
 
 
 class TableScreen(HostScreen):
-    """The big screen while a game is on: the game's own table, the seats, the feed."""
+    """The big screen while a game is on: the public table (the game's own table, whom it
+    waits for, the countdown, the seats, the ticker), the host's alerts above it."""
 
     HELP = "help.host_table"
     BINDINGS = keys(
         "host.table",
         [
+            Binding("l", "story", "key.story"),
             Binding("e", "end", "key.end_game"),
             Binding("k", "kick", "key.kick"),
             *CLAIM_KEYS,
@@ -409,59 +412,44 @@ class TableScreen(HostScreen):
     )
 
     def compose(self) -> ComposeResult:
-        room = self.host.room
         yield Header(show_clock=False)
         yield Static(id="alerts")
-        with Horizontal(id="table-main"):
-            with Vertical(id="table-left"):
-                yield ui_for(room.game_id).table(id="game-table")
-                yield Static(id="waiting")
-            with Vertical(id="table-side"):
-                yield SeatList(id="seats", classes="box")
-                yield Feed(id="feed", classes="box")
+        yield PublicTable(self.host.room.game_id, self.host.story, id="public")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = t("table.seats_title")
-        self.query_one("#feed").border_title = t("lobby.feed_title")
         self.refresh_room([])
         self.set_interval(1.0, self._show_waiting)  # the away times count on the screen
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         summary = room.summary()
-        self.catch_up_feed()
         show_alerts(self)
-        self._show_waiting(summary)
-        self.query_one("#seats", SeatList).show(summary)
-        view = room.game_view(None)
-        if view is not None:  # the events first: a reveal holds the new view back
-            self.query_one("#game-table", GameWidget).present(view, summary, events)
+        self.query_one(PublicTable).show(summary, room.game_view(None), events, self._note(summary))
         self.sub_title = t(f"game.{room.game_id}.name")
 
-    def _show_waiting(self, summary: dict[str, Any] | None = None) -> None:
-        """Whom the table waits for, how long they have been away, when a bot steps in —
-        and, where the game has no bot, what the host can do about it."""
-        room = self.host.room
-        summary = summary or room.summary()
+    def _show_waiting(self) -> None:
+        summary = self.host.room.summary()
+        self.query_one(PublicTable).show_waiting(summary, self._note(summary))
+
+    def _note(self, summary: dict[str, Any]) -> Text | None:
+        """What only the host can do about a player who is away, where no bot stands in."""
+        game = self.host.room.game
+        if game is None or game.bots:
+            return None
         seats = summary["seats"][: summary["players"]]
-        away = [
-            s for s in summary["waiting"] if s < len(seats) and seats[s]["away_for"] is not None
-        ]
+        gone = [i for i, s in enumerate(seats) if s["away_for"] is not None]
+        if not gone:
+            return None
         text = Text()
-        if away:  # whose turn it is, the game says itself; that they are away, this line
-            text.append(who_waits(summary) or "", style="bold")
-        game = room.game
-        if game is not None and not game.bots:  # nobody stands in: the host decides
-            gone = [i for i, s in enumerate(seats) if s["away_for"] is not None]
-            if gone and not away:
-                names = ", ".join(f"{seats[i]['name']} ({absence(seats[i], False)})" for i in gone)
-                text.append(t("table.away_no_bot", names=names), style="bold")
-            if gone:
-                text.append("  " + t("table.host_can"), style="yellow")
-        box = self.query_one("#waiting", Static)
-        box.display = bool(text)
-        put(box, text)
+        if not set(gone) & set(summary["waiting"]):
+            names = ", ".join(f"{seats[i]['name']} ({absence(seats[i], False)})" for i in gone)
+            text.append(t("table.away_no_bot", names=names) + "  ", style="bold")
+        text.append(t("table.host_can"), style="yellow")
+        return text
+
+    def action_story(self) -> None:
+        self.app.push_screen(StoryScreen(self.host.story))
 
     def idle_reason(self) -> str | None:
         return who_waits(self.host.room.summary())
