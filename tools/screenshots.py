@@ -48,9 +48,15 @@ def render(scene: Scene, code: str, size: tuple[int, int]) -> str:
 
         svg = app.run(headless=True, size=size, auto_pilot=auto_pilot)
         assert isinstance(svg, str), f"{scene.name}: the app ended without a screenshot"
-        return svg
+        return keep_spaces(svg)
     finally:
         set_lang("en")
+
+
+def keep_spaces(svg: str) -> str:
+    """An SVG viewer drops the spaces a run of text begins with ("Round 5  to 1000" drawn
+    as "Round 5to 1000") unless the picture says to keep them."""
+    return svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
 
 
 class _Unique(logging.Handler):

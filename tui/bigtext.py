@@ -121,3 +121,24 @@ def width(word: str, scale: int = 1) -> int:
     """The columns `big(word, scale)` takes (0: it cannot draw the word)."""
     lines = big(word, scale)
     return len(lines[0]) if lines else 0
+
+
+def big_lines(text: str, room: int, scale: int = 1) -> list[str] | None:
+    """`text` in big letters, its words wrapped to lines no wider than `room` columns (None:
+    a character the font lacks, or a word too long for the room)."""
+    rows: list[str] = []
+    line = ""
+    for word in text.split():
+        if not width(word, scale):
+            return None
+        joined = f"{line} {word}" if line else word
+        if width(joined, scale) <= room:
+            line = joined
+            continue
+        if not line or width(word, scale) > room:
+            return None
+        rows.extend(big(line, scale) or [])
+        line = word
+    if line:
+        rows.extend(big(line, scale) or [])
+    return rows or None

@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -34,12 +33,20 @@ ROOMY = (110, 34)
 
 
 def size_class(width: int, height: int) -> str:
-    """`-tv`, `-roomy` or `-small`: the class a screen of this size gets, for the styles."""
+    """`-tv`, `-roomy` or `-small`: the class an app of this size gets, for the styles."""
     if width >= TV[0] and height >= TV[1]:
         return "-tv"
     if width >= ROOMY[0] and height >= ROOMY[1]:
         return "-roomy"
     return "-small"
+
+
+def classify_size(app: Any) -> None:
+    """Give `app` the class of its terminal's size (each app calls it on mount and resize):
+    `.-tv #x` in a style sheet, `app.has_class("-tv")` in code."""
+    size = size_class(*app.size)
+    for name in ("-tv", "-roomy", "-small"):
+        app.set_class(name == size, name)
 
 
 class Countdown(Static):
@@ -50,7 +57,6 @@ class Countdown(Static):
 
     def on_mount(self) -> None:
         self._deadline: float | None = None
-        self.scale = 1
         self.now = time.monotonic  # the clock it reads (screenshots stop it)
         self.display = False
         self.set_interval(0.5, self._draw)
@@ -65,7 +71,7 @@ class Countdown(Static):
             return
         left = max(0.0, self._deadline - self.now())
         shown = clock(left)
-        lines = big(shown, self.scale) or [shown]
+        lines = big(shown, 2 if self.app.has_class("-tv") else 1) or [shown]
         self.set_class(left <= self.HURRY, "-hurry")
         self.display = True
         put(self, Text("\n".join(lines), style="bold"))
@@ -94,12 +100,6 @@ class PublicTable(Widget):
         self.query_one("#seats").border_title = t("table.seats_title")
         self._summary: dict[str, Any] | None = None
         self._note: Text | None = None
-
-    def on_resize(self, event: Resize) -> None:
-        size = size_class(*self.screen.size)
-        for name in ("-tv", "-roomy", "-small"):
-            self.screen.set_class(name == size, name)
-        self.query_one(Countdown).scale = 2 if size == "-tv" else 1
 
     @property
     def game(self) -> GameWidget:
