@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from games import GAMES
 from net.protocol import ProtocolError
+from tui.bigtext import big
 from tui.games import ui_for
 from tui.i18n import has, t
 from tui.table import PublicTable, StoryScreen
@@ -198,9 +199,14 @@ class LobbyScreen(HostScreen):
         self.catch_up_feed()
         show_alerts(self)
         code = Text()
+        room_for = self.query_one("#code", Static).content_size.width
         if room.code:
             code.append(t("lobby.code_is") + "\n", style="dim")
-            code.append("  ".join(room.code), style="bold reverse")
+            letters = giant(" ".join(room.code), room_for, large=not self.app.has_class("-small"))
+            if letters:  # giant, to read from across the room
+                code.append("\n".join(letters), style="bold")
+            else:
+                code.append("  ".join(room.code), style="bold reverse")
         else:
             code.append(t("lobby.open"), style="bold")
         put(self.query_one("#code", Static), code)
@@ -218,17 +224,29 @@ class LobbyScreen(HostScreen):
             players.highlighted = min(keep or 0, len(prompts) - 1)
         self.refresh_bindings()
 
+    def on_resize(self) -> None:
+        self.refresh_room([])  # the code and the address as large as the width allows
+
     def _addresses_text(self) -> Text:
         port = self.host.server.port
         text = Text(t("lobby.join_with") + "\n", style="dim")
-        for address in self.host.addresses[:3]:
+        room_for = self.query_one("#addresses", Static).content_size.width
+        for number, address in enumerate(self.host.addresses[:3]):
             shown = f"[{address}]" if ":" in address else address
-            text.append(f"hubbub join {shown}:{port}\n", style="bold")
+            letters = None
+            if number == 0 and not self.app.has_class("-small"):  # the first, giant
+                letters = giant(f"{shown}:{port}", room_for, large=False)
+            if letters:
+                text.append("hubbub join\n", style="bold")
+                text.append("\n".join(letters) + "\n", style="bold")
+            else:
+                text.append(f"hubbub join {shown}:{port}\n", style="bold")
         if self.host.web_url:
             text.append(t("lobby.web") + "\n", style="dim")
             text.append(self.host.web_url + "\n", style="bold")
         elif self.host.web_problem:
             text.append(t("lobby.web_off", why=self.host.web_problem) + "\n", style="yellow")
+        text.rstrip()  # (no empty last line: the box is tight at 80x24)
         return text
 
     def _show_game(self) -> None:
@@ -375,6 +393,16 @@ class LobbyScreen(HostScreen):
         if option is None or option.id is None:
             return
         self.host.room.cycle_option(option.id, step)
+
+
+def giant(word: str, room: int, large: bool) -> list[str] | None:
+    """`word` in big letters, twice as large if `large` and it fits, in `room` columns (None:
+    it fits in neither)."""
+    for scale in (2, 1) if large else (1,):
+        letters = big(word, scale)
+        if letters and room and len(letters[0]) <= room:
+            return letters
+    return None
 
 
 def option_value(game_id: str, key: str, value: Any) -> str:
