@@ -13,10 +13,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.app import App
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
 
 from tests.clipping import clipped
 from tests.scenes import LANGS, SIZES, Scene, case_name, cases, table_game
 from tui.i18n import set_lang
+from tui.widgets import Footer
 
 AT_ONCE = 8
 
@@ -67,3 +73,71 @@ async def test_nothing_cut(lang, size):
     found = await cuts(lang, size)
     report = [f"{name}:\n" + "\n".join(f"    {p}" for p in found[name]) for name in sorted(found)]
     assert not found, f"{len(found)} scenes cut text:\n" + "\n".join(report)
+
+
+# --- the check itself: it sees each kind of cut, and passes what is whole ----------------------
+
+
+class _Cuts(App[None]):
+    """One screen with one kind of cut (or none)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def compose(self):
+        words = "Round 1  everyone rolls once"
+        if self.kind == "too-tall":  # three lines of text in a box of one
+            yield Static("one two three four five six seven eight")
+        elif self.kind == "cropped":  # an auto-width line in a narrow box
+            with Vertical(id="box"):
+                yield Static(words, id="line")
+        elif self.kind == "ellipsis":  # as Textual's header cuts a title
+            yield Static(words, id="line")
+        elif self.kind == "word-cut":
+            yield Static("фиолетовая", id="line")
+        elif self.kind == "footer":
+            yield Footer()
+        else:
+            yield Static(words, id="line")
+
+    def on_mount(self) -> None:
+        if self.kind == "too-tall":
+            line = self.query_one(Static)
+            line.styles.height = 1
+            line.styles.width = 12
+        elif self.kind == "cropped":
+            self.query_one("#box").styles.width = 12
+            self.query_one("#box").styles.height = 3
+            self.query_one("#line").styles.width = "auto"
+            self.query_one("#line").styles.text_wrap = "nowrap"
+        elif self.kind in ("ellipsis", "word-cut"):
+            self.query_one("#line").styles.width = 8
+            if self.kind == "ellipsis":
+                self.query_one("#line").styles.text_wrap = "nowrap"
+                self.query_one("#line").styles.text_overflow = "ellipsis"
+
+
+class _Keys(Screen[None]):
+    BINDINGS = [Binding(key, f"act_{key}", "key.end_game") for key in "abcdefghij"]
+
+
+@pytest.mark.parametrize("kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer"])
+async def test_the_check_sees_each_kind_of_cut(kind):
+    app = _Cuts(kind)
+    async with app.run_test(size=(30, 10)) as pilot:
+        if kind == "footer":  # ten keys with long descriptions on 30 columns, on one line
+            app.query_one(Footer).styles.max_height = 1
+            app.query_one(Footer).styles.height = 1
+            await app.push_screen(_Keys())
+            await app.screen.mount(Footer())
+            app.screen.query_one(Footer).styles.height = 1
+        await pilot.pause()
+        assert clipped(app), f"{kind}: not seen"
+
+
+async def test_the_check_passes_what_is_whole():
+    app = _Cuts("whole")
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        assert clipped(app) == []
