@@ -1666,6 +1666,7 @@ def cases(snapshots_only: bool = False) -> list[tuple[Scene, str, tuple[int, int
         for size in scene.sizes
         if not snapshots_only
         or scene.snapshot is True
+        or size == TV  # the big screen on a TV: every table scene, both languages
         or (isinstance(scene.snapshot, tuple) and f"{code}-{size[0]}x{size[1]}" in scene.snapshot)
     ]
 
