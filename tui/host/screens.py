@@ -20,7 +20,7 @@ from tui.bigtext import big
 from tui.games import ui_for
 from tui.i18n import has, t
 from tui.table import PublicTable, StoryScreen
-from tui.text import name
+from tui.text import SEAT_COLOURS, marked
 from tui.widgets import (
     Change,
     ConfirmScreen,
@@ -597,6 +597,7 @@ class ResultsScreen(HostScreen):
         [
             Binding("r", "again", "key.again"),
             Binding("enter", "lobby", "key.lobby"),
+            Binding("l", "story", "key.story"),
             *CLAIM_KEYS,
             HELP_KEY,
             Binding("q", "quit", "key.quit"),
@@ -610,21 +611,25 @@ class ResultsScreen(HostScreen):
             yield ui_for(self.host.room.game_id).table(id="game-table")
             with Vertical(id="table-side"):
                 yield Static(id="results", classes="box")
-                yield Feed(id="feed", classes="box")
+        yield Feed(id="ticker")  # the last lines; l tells the whole story
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = t(f"game.{self.host.room.game_id}.name")
         self.query_one("#results").border_title = t("results.title")
-        self.query_one("#feed").border_title = t("lobby.feed_title")
         self.refresh_room([])
+
+    def action_story(self) -> None:
+        self.app.push_screen(StoryScreen(self.host.story))
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         self.catch_up_feed()
         show_alerts(self)
         result = room.result() or {"scores": [], "winners": []}
-        put(self.query_one("#results", Static), results_text(result, [s.name for s in room.seats]))
+        names = [s.name for s in room.seats]
+        large = not self.app.has_class("-small")
+        put(self.query_one("#results", Static), results_text(result, names, large=large))
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table").show(view, room.summary())
@@ -660,22 +665,26 @@ class ResultsScreen(HostScreen):
         self.host.room.end()
 
 
-def results_text(result: dict[str, Any], names: list[str]) -> Text:
-    """Winners first, then everyone by score."""
+def results_text(result: dict[str, Any], names: list[str], large: bool = False) -> Text:
+    """Winners first (`large`: a single winner's name in big letters, where the font has its
+    letters and it fits the side panel), then everyone by score, each with their mark."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
     text = Text()
     if winners:
         label = t("results.winner") if len(winners) == 1 else t("results.winners")
         text.append(label + "\n", style="bold")
+        letters = giant(names[winners[0]], 38, large=False) if large and len(winners) == 1 else None
+        if letters and winners[0] < len(names):
+            text.append("\n".join(letters) + "\n", style=f"bold {SEAT_COLOURS[winners[0] % 12]}")
         for seat in winners:
             text.append("  ★ ")
-            text.append_text(name(names[seat] if seat < len(names) else "?", style="bold"))
+            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", style="bold"))
             text.append("\n")
         text.append("\n")
     for rank, seat in standings(result):
         text.append(f"{rank:>2}. ")
-        text.append_text(name(names[seat] if seat < len(names) else "?"))
+        text.append_text(marked(seat, names[seat] if seat < len(names) else "?"))
         text.append(f"  {scores[seat]}\n")
     return text
 

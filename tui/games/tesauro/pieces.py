@@ -95,15 +95,22 @@ def definitions(
 
 
 def reveal(
-    last: dict[str, Any], names: list[str], every: bool = False, short: bool = False
+    last: dict[str, Any],
+    names: list[str],
+    every: bool = False,
+    short: bool = False,
+    cut: bool = False,
 ) -> RenderableType:
     """The turn just judged: the word, its true definition and category, who was the Genius
     (or that the card was aside, or that the Genius gave nothing), whom the Sage believed,
     where the card went; with `every`, also each definition given with its author's role;
-    `short`, without the one believed (the true definition whole: a table never cuts it)."""
+    `short`, without the one believed; `cut`, the true definition cut to its first line (a
+    player's results screen; the table never cuts it: its last form is one line below)."""
     head = literal(last["word"], 60, style="bold")
     head.append(f" · {category_name(last['category'])}", style="cyan")
     definition = literal(last["definition"], MAX_TEXT, style="italic")
+    if cut:
+        definition.no_wrap, definition.overflow = True, "ellipsis"
     text = Text()
     brillante = last.get("brillante")
     silent = silent_genius(last)
