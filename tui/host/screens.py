@@ -611,7 +611,7 @@ class ResultsScreen(HostScreen):
             yield ui_for(self.host.room.game_id).table(id="game-table")
             with Vertical(id="table-side"):
                 yield Static(id="results", classes="box")
-        yield Feed(id="ticker")  # the last lines; l tells the whole story
+                yield Feed(id="ticker")  # the last lines; l tells the whole story
         yield Footer()
 
     def on_mount(self) -> None:
