@@ -1,4 +1,5 @@
-"""Screenshots of every screen of both apps, in English and Russian, at 80x24 and 120x40.
+"""Screenshots of every screen of both apps, in English and Russian, at 80x24 and 120x40, and
+the host's main screens (the big screen) also at 160x45, a TV.
 
     .venv/bin/python tools/screenshots.py            # every scene -> screenshots/*.svg + README.md
     .venv/bin/python tools/screenshots.py lobby join # only scenes whose name contains a word
@@ -95,7 +96,9 @@ def write_readme(out: Path) -> None:
         "# Screenshots",
         "",
         "Every screen of `hubbub host` and `hubbub join`, in English and Russian, at 80×24 (the",
-        "minimum) and the main ones at 120×40. Made from the real apps by",
+        "minimum), the main ones at 120×40 and the host's main ones at 160×45 (a TV across the",
+        "room). Every one of them is checked for cut text by `tests/tui/test_clipping.py`.",
+        "Made from the real apps by",
         "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The snapshot tests in",
         "`tests/tui/test_snapshots.py` are made from the same scenes (most of them, not all).",
         "`browser-player-en.png` is a real Chromium at the host's web seat, taken by",
