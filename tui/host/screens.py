@@ -202,11 +202,11 @@ class LobbyScreen(HostScreen):
         room_for = self.query_one("#code", Static).content_size.width
         if room.code:
             code.append(t("lobby.code_is") + "\n", style="dim")
-            letters = giant(" ".join(room.code), room_for, large=not self.app.has_class("-small"))
-            if letters:  # giant, to read from across the room
-                code.append("\n".join(letters), style="bold")
-            else:
-                code.append("  ".join(room.code), style="bold reverse")
+            code.append("  ".join(room.code), style="bold reverse")  # (as typed; scripts read it)
+            large = not self.app.has_class("-small")
+            letters = giant(" ".join(room.code), room_for, large=large) if large else None
+            if letters:  # and giant, to read from across the room, where there is room
+                code.append("\n" + "\n".join(letters), style="bold")
         else:
             code.append(t("lobby.open"), style="bold")
         put(self.query_one("#code", Static), code)
@@ -236,11 +236,9 @@ class LobbyScreen(HostScreen):
             letters = None
             if number == 0 and not self.app.has_class("-small"):  # the first, giant
                 letters = giant(f"{shown}:{port}", room_for, large=False)
-            if letters:
-                text.append("hubbub join\n", style="bold")
+            text.append(f"hubbub join {shown}:{port}\n", style="bold")
+            if letters:  # the address again, giant
                 text.append("\n".join(letters) + "\n", style="bold")
-            else:
-                text.append(f"hubbub join {shown}:{port}\n", style="bold")
         if self.host.web_url:
             text.append(t("lobby.web") + "\n", style="dim")
             text.append(self.host.web_url + "\n", style="bold")
