@@ -39,7 +39,9 @@ from tui.i18n import lang
 
 SMALL = (80, 24)  # the required minimum
 BIG = (120, 40)  # "looks good at 120x40"
+TV = (160, 45)  # a TV across the room
 LANGS = ("en", "ru")
+SIZES = (SMALL, BIG, TV)  # every size a scene may have
 
 ROOM_NAME = "Friday night"
 CODE = "KQXM"
@@ -64,7 +66,10 @@ class Scene:
 
     @property
     def sizes(self) -> tuple[tuple[int, int], ...]:
-        return (SMALL, BIG) if self.big else (SMALL,)
+        """80x24; the main screens also at 120x40; the host's (the big screen) also on a TV."""
+        if not self.big:
+            return (SMALL,)
+        return (SMALL, BIG, TV) if self.name.startswith("host-") else (SMALL, BIG)
 
 
 # --- the game on the table ----------------------------------------------------------------
@@ -864,7 +869,7 @@ def _counting(app: App[Any]) -> int | None:
 def freeze_clocks(app: App[Any]) -> None:
     """A countdown on a game's screen stops where it is: a game widget with a `now` clock
     reads a stopped one."""
-    for widget in app.screen.query("#game-table, #hand"):
+    for widget in app.screen.query("#game-table, #hand, #countdown"):
         if callable(getattr(widget, "now", None)):
             stopped = widget.now()
             widget.now = lambda stopped=stopped: stopped  # type: ignore[attr-defined]
@@ -1676,6 +1681,7 @@ def cases(snapshots_only: bool = False) -> list[tuple[Scene, str, tuple[int, int
         for size in scene.sizes
         if not snapshots_only
         or scene.snapshot is True
+        or size == TV  # the big screen on a TV: every table scene, both languages
         or (isinstance(scene.snapshot, tuple) and f"{code}-{size[0]}x{size[1]}" in scene.snapshot)
     ]
 

@@ -1,4 +1,5 @@
-"""Screenshots of every screen of both apps, in English and Russian, at 80x24 and 120x40.
+"""Screenshots of every screen of both apps, in English and Russian, at 80x24 and 120x40, and
+the host's main screens (the big screen) also at 160x45, a TV.
 
     .venv/bin/python tools/screenshots.py            # every scene -> screenshots/*.svg + README.md
     .venv/bin/python tools/screenshots.py lobby join # only scenes whose name contains a word
@@ -48,9 +49,15 @@ def render(scene: Scene, code: str, size: tuple[int, int]) -> str:
 
         svg = app.run(headless=True, size=size, auto_pilot=auto_pilot)
         assert isinstance(svg, str), f"{scene.name}: the app ended without a screenshot"
-        return svg
+        return keep_spaces(svg)
     finally:
         set_lang("en")
+
+
+def keep_spaces(svg: str) -> str:
+    """An SVG viewer drops the spaces a run of text begins with ("Round 5  to 1000" drawn
+    as "Round 5to 1000") unless the picture says to keep them."""
+    return svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
 
 
 class _Unique(logging.Handler):
@@ -89,7 +96,9 @@ def write_readme(out: Path) -> None:
         "# Screenshots",
         "",
         "Every screen of `hubbub host` and `hubbub join`, in English and Russian, at 80×24 (the",
-        "minimum) and the main ones at 120×40. Made from the real apps by",
+        "minimum), the main ones at 120×40 and the host's main ones at 160×45 (a TV across the",
+        "room). Every one of them is checked for cut text by `tests/tui/test_clipping.py`.",
+        "Made from the real apps by",
         "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The snapshot tests in",
         "`tests/tui/test_snapshots.py` are made from the same scenes (most of them, not all).",
         "`browser-player-en.png` is a real Chromium at the host's web seat, taken by",

@@ -2,7 +2,8 @@
 and Cyrillic capitals, drawn with half blocks in three lines of text.
 
 `big(word)` gives the three lines, or None when the word has a character the font lacks (the
-caller then shows it in plain letters).
+caller then shows it in plain letters); `big(word, scale=2)` the same twice as large (five
+lines, each pixel two columns wide) for a TV-sized terminal.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ Z ### ..# .#. #.. ###
 7 ### ..# .#. .#. .#.
 8 .#. #.# .#. #.# .#.
 9 .#. #.# .## ..# ##.
+: . # . # .
+! # # # . #
 """
 
 _SAME = {"А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
@@ -89,8 +92,9 @@ FONT = _font()
 HEIGHT = 3
 
 
-def big(word: str) -> list[str] | None:
-    """Three lines of half blocks spelling `word` in capitals (None: a character it lacks)."""
+def big(word: str, scale: int = 1) -> list[str] | None:
+    """Lines of half blocks spelling `word` in capitals: three at scale 1, five at scale 2
+    (None: a character it lacks)."""
     glyphs = []
     for char in word.upper():
         glyph = FONT.get(char)
@@ -100,7 +104,10 @@ def big(word: str) -> list[str] | None:
     if not glyphs:
         return None
     pixels = [".".join(glyph[row] for glyph in glyphs) for row in range(5)]
-    pixels.append("." * len(pixels[0]))
+    if scale > 1:  # each pixel `scale` wide and tall
+        pixels = ["".join(p * scale for p in row) for row in pixels for _ in range(scale)]
+    if len(pixels) % 2:
+        pixels.append("." * len(pixels[0]))
     lines = []
     for top, bottom in zip(pixels[0::2], pixels[1::2], strict=True):
         line = ""
@@ -110,7 +117,28 @@ def big(word: str) -> list[str] | None:
     return lines
 
 
-def width(word: str) -> int:
-    """The columns `big(word)` takes (0: it cannot draw the word)."""
-    lines = big(word)
+def width(word: str, scale: int = 1) -> int:
+    """The columns `big(word, scale)` takes (0: it cannot draw the word)."""
+    lines = big(word, scale)
     return len(lines[0]) if lines else 0
+
+
+def big_lines(text: str, room: int, scale: int = 1) -> list[str] | None:
+    """`text` in big letters, its words wrapped to lines no wider than `room` columns (None:
+    a character the font lacks, or a word too long for the room)."""
+    rows: list[str] = []
+    line = ""
+    for word in text.split():
+        if not width(word, scale):
+            return None
+        joined = f"{line} {word}" if line else word
+        if width(joined, scale) <= room:
+            line = joined
+            continue
+        if not line or width(word, scale) > room:
+            return None
+        rows.extend(big(line, scale) or [])
+        line = word
+    if line:
+        rows.extend(big(line, scale) or [])
+    return rows or None

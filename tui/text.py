@@ -14,3 +14,40 @@ def literal(text: str, limit: int = 300, style: str = "") -> Text:
 
 def name(text: str, style: str = "") -> Text:
     return literal(text, NAME_MAX, style)
+
+
+SEAT_COLOURS = (
+    "#ff5f5f",  # red
+    "#5fafff",  # blue
+    "#ffd75f",  # yellow
+    "#5fd75f",  # green
+    "#d787ff",  # violet
+    "#ff9f3f",  # orange
+    "#5fe0e0",  # cyan
+    "#ff87c7",  # pink
+    "#b5e61d",  # lime
+    "#d7af87",  # tan
+    "#9f9fff",  # periwinkle
+    "#f0f0f0",  # white
+)
+SEAT_SYMBOLS = ("●", "▲", "■", "◆", "♥", "♣", "♠", "✚", "▼", "✖", "◉", "♦")
+"""Each seat's own colour and symbol, the same on every screen: both come from the seat's
+number alone, so the host, every player and every watcher draw the same ones without being
+told. Never colour alone: the symbol tells seats apart for a colour-blind eye and on a
+monochrome terminal. Twelve of each: a room has at most twelve seats."""
+
+
+def seat_mark(seat: int) -> Text:
+    """The seat's symbol in its colour, e.g. a red ●."""
+    index = seat % len(SEAT_SYMBOLS) if seat >= 0 else 0
+    mark = Text()
+    mark.append(SEAT_SYMBOLS[index], style=f"bold {SEAT_COLOURS[index]}")
+    return mark
+
+
+def marked(seat: int, text: str, style: str = "") -> Text:
+    """The seat's mark and then its player's name (literal), e.g. "▲ Boris"."""
+    out = seat_mark(seat)
+    out.append(" ")
+    out.append_text(name(text, style))
+    return out

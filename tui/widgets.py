@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.i18n import t
-from tui.text import name
+from tui.text import marked
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
 """The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
@@ -162,7 +162,8 @@ class Footer(Static):
     DEFAULT_CSS = """
     Footer {
         dock: bottom;
-        height: 1;
+        height: auto;
+        max-height: 2;
         background: $footer-background;
         color: $footer-description-foreground;
         text-wrap: nowrap;
@@ -185,26 +186,53 @@ class Footer(Static):
     def _keys_changed(self, screen: Screen) -> None:
         if screen is not self.screen:
             return
-        line = self._line()
+        line = self._line(self.size.width or self.app.size.width)
         if line != getattr(self, "_shown", None):
             self._shown = line
             self.update(line)
 
-    def _line(self) -> Text:
-        key_style = self.get_component_rich_style("footer--key")
-        line = Text(no_wrap=True, overflow="crop")
-        seen: set[str] = set()
+    def on_resize(self) -> None:
+        self._keys_changed(self.screen)
+
+    def _keys(self) -> list[tuple[str, str, bool]]:
+        """(key as shown, what it does, whether it does something now), in order."""
+        found, seen = [], set()
         for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             shown = key_display(node, binding, self.app.get_key_display(binding))
             described = t(binding.description) if binding.description else ""
-            key = Text(f" {shown} ", style=key_style)
+            found.append((shown, described, enabled))
+        return found
+
+    def _line(self, width: int) -> Text:
+        """Every key, on one line where they fit — closer together if need be — else on two:
+        a key never falls off the end (a Russian footer is longer than an English one)."""
+        keys = self._keys()
+        line = self._entries(keys, tight=False)
+        if line.cell_len <= width:
+            return line
+        line = self._entries(keys, tight=True)
+        if line.cell_len <= width or len(keys) < 2:
+            return line
+        for cut in range(len(keys) - 1, 0, -1):  # as many as fit on the first line
+            first = self._entries(keys[:cut], tight=True)
+            if first.cell_len <= width:
+                return Text("\n").join([first, self._entries(keys[cut:], tight=True)])
+        return line
+
+    def _entries(self, keys: list[tuple[str, str, bool]], *, tight: bool) -> Text:
+        key_style = self.get_component_rich_style("footer--key")
+        line = Text(no_wrap=True, overflow="crop")
+        for shown, described, enabled in keys:
+            key = Text(f"{shown} " if tight else f" {shown} ", style=key_style)
+            if tight and line:
+                line.append(" ")
             if not enabled:
                 key.stylize("dim")
             line.append_text(key)
-            line.append(f"{described} ", style="" if enabled else "dim")
+            line.append(described if tight else f"{described} ", style="" if enabled else "dim")
         return line
 
 
@@ -424,8 +452,8 @@ def seat_line(
 ) -> Text:
     """One seat: its number, the name as typed, and whether it is here. Compact (the narrow
     side panels) says only what is unusual: away, a bot, you."""
-    line = Text(f"{index + 1:>2}  ")
-    line.append_text(name(seat["name"], style="bold" if index == you else ""))
+    line = Text(f"{index + 1:>2} ")
+    line.append_text(marked(index, seat["name"], style="bold" if index == you else ""))
     if seat.get("bot"):
         if compact:
             status, style = t("seat.bot_short"), "cyan"
@@ -439,8 +467,9 @@ def seat_line(
         status, style = t("seat.standin_short" if compact else "seat.standin"), "cyan"
     else:  # (how long: the table's line for whom it waits, which counts on the screen)
         status, style = t("seat.away"), "yellow"
-    if status:
-        line.append(f"  {status}", style=style)
+    if status:  # (the spaces unstyled: a picture's text run must not begin with spaces)
+        line.append("  ")
+        line.append(status, style=style)
     if index == you:
         line.append(" ◀" if compact else f"  {t('seat.you')}", style="bold")
     if not playing:

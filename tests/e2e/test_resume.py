@@ -81,5 +81,7 @@ def test_a_killed_host_resumes_with_its_port_timer_and_story(tmux, tmp_path):
     left_after = asyncio.run(after_the_resume())
     assert abs(left_after - left_at_kill) <= 2.0, (left_at_kill, left_after)
     assert left_after < 60 - PAUSE_BEFORE_THE_CRASH + 2.0  # not restarted from full
-    # the table's "what happened" is back, in the language it was started in
+    # the table's "what happened" is back, in the language it was started in: its ticker
+    # shows the last lines, `l` the whole story
+    tmux.keys("again", "l")
     tmux.wait_for("again", shows("Bob sat down."), "the story from before the crash")

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from tui.text import SEAT_SYMBOLS
 from tui.widgets import ConfirmScreen
 
 pytestmark = pytest.mark.skipif(
@@ -184,8 +185,9 @@ def tmux(tmp_path):
 
 
 def seat_re(name: str, status: str = r"here|away") -> re.Pattern[str]:
-    """One seat's line in a players list: `  1  Xenia  here`."""
-    return re.compile(rf"(?<![\w\]])\d+\s+{re.escape(name)}\s+(?:{status})\b")
+    """One seat's line in a players list: `  1 ● Xenia  here` (the seat's mark, then the name)."""
+    marks = "".join(SEAT_SYMBOLS)
+    return re.compile(rf"(?<![\w\]])\d+\s+(?:[{marks}]\s+)?{re.escape(name)}\s+(?:{status})\b")
 
 
 def shows(pattern: re.Pattern[str] | str) -> Callable[[str], object]:

@@ -1,4 +1,5 @@
-"""SVG snapshots of every screen of both apps, in English and Russian, at 80x24 and 120x40.
+"""SVG snapshots of every screen of both apps, in English and Russian, at 80x24 and 120x40,
+and every table scene of the host at 160x45 (a TV) in both languages.
 
 The scenes (app states) are built in `tests/scenes.py`; `tools/screenshots.py` writes the same
 pictures to `screenshots/`. After an intended change of the look:

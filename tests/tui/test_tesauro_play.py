@@ -22,6 +22,7 @@ from tui.games.tesauro import TesauroHand, TesauroTable
 from tui.host.app import HostApp
 from tui.host.screens import TableScreen, results_text
 from tui.i18n import set_lang, t
+from tui.text import SEAT_SYMBOLS
 from tui.widgets import ConfirmScreen, HelpScreen
 
 NAMES = ("Ann", "Bob", "Cid")
@@ -502,16 +503,18 @@ async def test_a_long_last_answer_fits_a_small_results_screen():
 
 
 def test_equal_scores_share_a_rank():
-    """1, 2, 2, 4 — and a tie-break's winner stays above an equal score."""
+    """1, 2, 2, 4 — and a tie-break's winner stays above an equal score. Each with their
+    seat's mark."""
     names = ["Ann", "Bob", "Cid", "Dana"]
+    a, b, c, d = (f"{SEAT_SYMBOLS[s]} {n}" for s, n in enumerate(names))
     lines = results_text({"scores": [3, 1, 1, 0], "winners": [0]}, names).plain.splitlines()
-    assert lines[-4:] == [" 1. Ann  3", " 2. Bob  1", " 2. Cid  1", " 4. Dana  0"]
+    assert lines[-4:] == [f" 1. {a}  3", f" 2. {b}  1", f" 2. {c}  1", f" 4. {d}  0"]
     tesauro = {"scores": [2, 2, 2, 0], "winners": [2], "ranking": [2, 0, 1, 3]}
     lines = results_text(tesauro, names).plain.splitlines()
-    assert lines[-4:] == [" 1. Cid  2", " 2. Ann  2", " 2. Bob  2", " 4. Dana  0"]
+    assert lines[-4:] == [f" 1. {c}  2", f" 2. {a}  2", f" 2. {b}  2", f" 4. {d}  0"]
     shared = {"scores": [2, 2, 1, 0], "winners": [0, 1], "ranking": [0, 1, 2, 3]}
     lines = results_text(shared, names).plain.splitlines()
-    assert lines[-4:] == [" 1. Ann  2", " 1. Bob  2", " 3. Cid  1", " 4. Dana  0"]
+    assert lines[-4:] == [f" 1. {a}  2", f" 1. {b}  2", f" 3. {c}  1", f" 4. {d}  0"]
 
 
 async def test_the_last_ten_seconds_change_no_line_below():

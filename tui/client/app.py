@@ -35,6 +35,7 @@ from tui.client.screens import (
 )
 from tui.games import HandWidget, describe
 from tui.i18n import has, t
+from tui.table import classify_size
 from tui.widgets import Change, Story, load_keymap
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,9 @@ class ClientApp(App[None]):
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
+
+    def on_resize(self, event: Any) -> None:
+        classify_size(self)
 
     change: reactive[Change] = reactive(Change(-1), always_update=True, repaint=False)
     """The latest change of the room: every room screen watches it (`self.room`, `self.game`

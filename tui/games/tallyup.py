@@ -18,9 +18,10 @@ from textual.widgets import Digits, Static
 from games.tallyup import COLOURS, dice_table, main_roll_odds
 from games.tallyup.dice import face_dict
 from games.tallyup.odds import bonus_bust_chance
+from tui.bigtext import big
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import t
-from tui.text import name
+from tui.text import marked, name
 from tui.widgets import keys, put
 
 DIE_STYLE = {
@@ -36,6 +37,7 @@ REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
 NEWS = ("bust", "tally_up", "shout", "shout_closed", "revealed", "up_die")
 BEAT_SECONDS = 0.45
+TOTAL_WIDTH = 26  # the running total's box (games.tcss)
 
 
 def colour_name(colour: str) -> str:
@@ -178,6 +180,7 @@ class TallyTable(GameWidget):
         with Horizontal(id="tu-top"):
             with Vertical(id="tu-total-box", classes="box"):
                 yield Digits("0", id="tu-total")
+                yield Static(id="tu-total-big")  # on a TV: twice as large
                 yield Static(id="tu-round")
             yield Static(id="tu-banner")
         yield Static(id="tu-roll")
@@ -274,7 +277,13 @@ class TallyTable(GameWidget):
         self._redraw()
 
     def _render_beat(self) -> None:
-        beat = Text("  ".join(REVEAL_BEATS[: self._reveal_beat + 1]), style="bold reverse")
+        beats = REVEAL_BEATS[: self._reveal_beat + 1]
+        if not self.app.has_class("-small"):  # in big letters where there is room
+            letters = big("  ".join(b.replace("…", "..") for b in beats))
+            if letters:
+                put(self.query_one("#tu-banner", Static), Text("\n".join(letters), style="bold"))
+                return
+        beat = Text("  ".join(beats), style="bold reverse")
         put(self.query_one("#tu-banner", Static), Text("  ") + beat)
 
     def _redraw(self) -> None:
@@ -284,12 +293,22 @@ class TallyTable(GameWidget):
         names = view["players"]
         total = view["running_total"]
         put(self.query_one("#tu-total", Digits), str(total))
-        put(self.query_one("#tu-round", Static), round_line(view, names))
-        put(self.query_one("#tu-dice", Static), dice_overview(view))
+        put(self.query_one("#tu-total-big", Static), Text("\n".join(big(str(total), 2) or [])))
+        line = round_line(view, names)
+        box = self.query_one("#tu-total-box").size.width or TOTAL_WIDTH
+        if line.cell_len > box - 4:  # the box's border and padding
+            line = round_line(view, names, narrow=True)
+        put(self.query_one("#tu-round", Static), line)
+        dice = dice_overview(view)
+        room = self.query_one("#tu-dice").content_size.width or self.size.width - 2
+        if dice.cell_len > room:  # one line, never two: the unused dice without their names
+            dice = dice_overview(view, short=True)
+        put(self.query_one("#tu-dice", Static), dice)
         put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
         roll = Text()
         if view["last_roll"] or self._kept_roll:
-            roll.append(t("tallyup.last_roll") + "\n", style="dim")
+            if not self.app.has_class("-small"):  # (the dice say it themselves)
+                roll.append(t("tallyup.last_roll") + "\n", style="dim")
             dice = list(view["last_roll"] or self._kept_roll)
             if view["up_die_label"] is not None:
                 dice.append({"colour": "up", "label": view["up_die_label"]})
@@ -333,27 +352,34 @@ def score_chart(view: dict[str, Any]) -> Text:
     return text
 
 
-def round_line(view: dict[str, Any], names: list[str]) -> Text:
+def round_line(view: dict[str, Any], names: list[str], narrow: bool = False) -> Text:
     line = Text()
     line.append(t("tallyup.round", n=view["round"]), style="bold")
+    parts = []
     if view["extra_round"]:
-        line.append("  " + t("tallyup.extra_round", n=view["extra_round"]), style="bold yellow")
+        parts.append((t("tallyup.extra_round", n=view["extra_round"]), "bold yellow"))
     if view["once_each"]:
-        line.append("  " + t("tallyup.once_each_short"), style="dim")
+        parts.append((t("tallyup.once_each_short"), "dim"))
     else:
-        line.append("  " + t("tallyup.target", n=view["target"]), style="dim")
+        parts.append((t("tallyup.target", n=view["target"]), "dim"))
     if view["high_stakes"]:
-        line.append("  " + t("tallyup.high_stakes_short"), style="dim")
+        parts.append((t("tallyup.high_stakes_short"), "dim"))
+    for part, style in parts:  # one per line in a narrow box: none cut
+        line.append("\n" if narrow else "  ")  # (unstyled: see seat_line)
+        line.append(part, style=style)
     return line
 
 
-def dice_overview(view: dict[str, Any]) -> Text:
+def dice_overview(view: dict[str, Any], short: bool = False) -> Text:
     """The six dice as coloured blocks with their names: the chosen three solid and marked,
-    the unused ones dim. (Their faces are on every player's dice chart, `d`.)"""
+    the unused ones dim (`short`: the unused ones as a dot each, where the names don't fit on
+    a line). (Their faces are on every player's dice chart, `d`.)"""
     text = Text()
     chosen = set(view["dice"])
     for colour in COLOURS:
         label = f"\u00a0{colour_name(colour)}\u00a0"  # no-break spaces: a chip never splits
+        if short and chosen and colour not in chosen:
+            label = "\u00a0●"
         if colour in chosen:
             text.append("▶", style="bold")
             text.append(label, style="reverse " + DIE_STYLE[colour])
@@ -381,14 +407,14 @@ def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
     """Every player: score and progress to the target, IN/OUT as revealed, who locked in."""
     text = Text()
     target = max(1, view["target"])
-    width = 10
+    width = 8
     best = max(view["scores"], default=0)
     for seat, player in enumerate(view["players"]):
         score = view["scores"][seat]
         active = seat == view["active"]
         text.append("▶ " if active else "  ", style="bold")
-        shown = name(player, style="bold" if score == best else "")
-        shown.truncate(14, overflow="ellipsis", pad=True)
+        shown = marked(seat, player, style="bold" if score == best else "")
+        shown.truncate(16, overflow="ellipsis", pad=True)
         text.append_text(shown)
         text.append(f"{score:>6} ", style="bold")
         filled = max(0, min(width, round(width * score / target)))

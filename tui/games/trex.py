@@ -15,9 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
+from tui.bigtext import big_lines
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import quote, t
-from tui.text import literal, name
+from tui.text import literal, marked, name
 from tui.widgets import keys, put
 
 NEWS_SECONDS = 8.0
@@ -119,7 +120,12 @@ class TRexTable(GameWidget):
             elif event.get("type") in ("match", "coop_revealed"):
                 self._byebye = None
 
+    def on_resize(self) -> None:
+        if getattr(self, "_shown", None) is not None:  # big letters or not: by the width
+            self.show(*self._shown)
+
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        self._shown = (view, room)
         names = view["players"]
         symbols = view["symbols"]
         tie = view.get("tie_break")
@@ -127,7 +133,12 @@ class TRexTable(GameWidget):
             box = self.query_one(f"#tr-action-{colour}", Static)
             box.border_title = colour_label(colour, symbols).plain
             text = view["actions"].get(colour) or "—"
-            put(box, literal(text, 80, style="bold"))
+            room = box.content_region.width
+            letters = big_lines(text, room) if self.app.has_class("-tv") and room else None
+            if letters:  # on a TV, in big letters when the font has them all
+                put(box, Text("\n".join(letters), style=COLOUR_STYLE[colour]))
+            else:
+                put(box, literal(text, 80, style="bold"))
         banner = self.query_one("#tr-banner", Static)
         if tie and view["phase"] == "vote":
             put(banner, tie_text(tie, names))
@@ -141,7 +152,9 @@ class TRexTable(GameWidget):
             key = "trex.perform_coop" if view["mode"] == "coop" else "trex.perform"
             put(self.query_one("#tr-banner", Static), Text(t(key), style="bold"))
         piles = self.query_one("#tr-piles", Static)
-        piles.display = not view["over"]  # at the end the T-Rex takes their place
+        # at the end the T-Rex takes their place; on a small screen, the vote does
+        voting = bool(tie) and view["phase"] == "vote" and self.app.has_class("-small")
+        piles.display = not view["over"] and not voting
         put(piles, piles_picture(view))
         put(self.query_one("#tr-scores", Static), scoreboard(view))
         end = self.query_one("#tr-end", Static)
@@ -237,7 +250,7 @@ def scoreboard(view: dict[str, Any]) -> Text:
     text = Text()
     text.append(f"{'':16}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n", style="dim")
     for seat, player in enumerate(view["players"]):
-        shown = name(player)
+        shown = marked(seat, player)
         shown.truncate(16, overflow="ellipsis", pad=True)
         text.append_text(shown)
         text.append(f"{view['good'][seat]:>6}", style="green")

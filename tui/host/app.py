@@ -26,6 +26,7 @@ from net.server import Server
 from tui.games import describe
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
+from tui.table import classify_size
 from tui.widgets import Change, Story, load_keymap
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,9 @@ class HostApp(App[None]):
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "request_quit", "key.quit", show=False, priority=True)]
+
+    def on_resize(self, event: Any) -> None:
+        classify_size(self)
 
     class RoomChanged(Message):
         def __init__(self, events: list[dict[str, Any]]) -> None:

@@ -16,9 +16,11 @@ from textual.widgets.option_list import Option
 
 from games import GAMES
 from net.protocol import ProtocolError
-from tui.games import GameWidget, ui_for
+from tui.bigtext import big
+from tui.games import ui_for
 from tui.i18n import has, t
-from tui.text import name
+from tui.table import PublicTable, StoryScreen
+from tui.text import SEAT_COLOURS, marked
 from tui.widgets import (
     Change,
     ConfirmScreen,
@@ -197,9 +199,14 @@ class LobbyScreen(HostScreen):
         self.catch_up_feed()
         show_alerts(self)
         code = Text()
+        room_for = self.query_one("#code", Static).content_size.width
         if room.code:
             code.append(t("lobby.code_is") + "\n", style="dim")
-            code.append("  ".join(room.code), style="bold reverse")
+            code.append("  ".join(room.code), style="bold reverse")  # (as typed; scripts read it)
+            large = not self.app.has_class("-small")
+            letters = giant(" ".join(room.code), room_for, large=large) if large else None
+            if letters:  # and giant, to read from across the room, where there is room
+                code.append("\n" + "\n".join(letters), style="bold")
         else:
             code.append(t("lobby.open"), style="bold")
         put(self.query_one("#code", Static), code)
@@ -217,17 +224,27 @@ class LobbyScreen(HostScreen):
             players.highlighted = min(keep or 0, len(prompts) - 1)
         self.refresh_bindings()
 
+    def on_resize(self) -> None:
+        self.refresh_room([])  # the code and the address as large as the width allows
+
     def _addresses_text(self) -> Text:
         port = self.host.server.port
         text = Text(t("lobby.join_with") + "\n", style="dim")
-        for address in self.host.addresses[:3]:
+        room_for = self.query_one("#addresses", Static).content_size.width
+        for number, address in enumerate(self.host.addresses[:3]):
             shown = f"[{address}]" if ":" in address else address
+            letters = None
+            if number == 0 and not self.app.has_class("-small"):  # the first, giant
+                letters = giant(f"{shown}:{port}", room_for, large=False)
             text.append(f"hubbub join {shown}:{port}\n", style="bold")
+            if letters:  # the address again, giant
+                text.append("\n".join(letters) + "\n", style="bold")
         if self.host.web_url:
             text.append(t("lobby.web") + "\n", style="dim")
             text.append(self.host.web_url + "\n", style="bold")
         elif self.host.web_problem:
             text.append(t("lobby.web_off", why=self.host.web_problem) + "\n", style="yellow")
+        text.rstrip()  # (no empty last line: the box is tight at 80x24)
         return text
 
     def _show_game(self) -> None:
@@ -376,6 +393,16 @@ class LobbyScreen(HostScreen):
         self.host.room.cycle_option(option.id, step)
 
 
+def giant(word: str, room: int, large: bool) -> list[str] | None:
+    """`word` in big letters, twice as large if `large` and it fits, in `room` columns (None:
+    it fits in neither)."""
+    for scale in (2, 1) if large else (1,):
+        letters = big(word, scale)
+        if letters and room and len(letters[0]) <= room:
+            return letters
+    return None
+
+
 def option_value(game_id: str, key: str, value: Any) -> str:
     if isinstance(value, bool):
         return t("option.on") if value else t("option.off")
@@ -394,12 +421,14 @@ def _lang() -> str:
 
 
 class TableScreen(HostScreen):
-    """The big screen while a game is on: the game's own table, the seats, the feed."""
+    """The big screen while a game is on: the public table (the game's own table, whom it
+    waits for, the countdown, the seats, the ticker), the host's alerts above it."""
 
     HELP = "help.host_table"
     BINDINGS = keys(
         "host.table",
         [
+            Binding("l", "story", "key.story"),
             Binding("e", "end", "key.end_game"),
             Binding("k", "kick", "key.kick"),
             *CLAIM_KEYS,
@@ -409,59 +438,46 @@ class TableScreen(HostScreen):
     )
 
     def compose(self) -> ComposeResult:
-        room = self.host.room
         yield Header(show_clock=False)
         yield Static(id="alerts")
-        with Horizontal(id="table-main"):
-            with Vertical(id="table-left"):
-                yield ui_for(room.game_id).table(id="game-table")
-                yield Static(id="waiting")
-            with Vertical(id="table-side"):
-                yield SeatList(id="seats", classes="box")
-                yield Feed(id="feed", classes="box")
+        yield PublicTable(self.host.room.game_id, self.host.story, id="public")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = t("table.seats_title")
-        self.query_one("#feed").border_title = t("lobby.feed_title")
         self.refresh_room([])
         self.set_interval(1.0, self._show_waiting)  # the away times count on the screen
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         summary = room.summary()
-        self.catch_up_feed()
         show_alerts(self)
-        self._show_waiting(summary)
-        self.query_one("#seats", SeatList).show(summary)
-        view = room.game_view(None)
-        if view is not None:  # the events first: a reveal holds the new view back
-            self.query_one("#game-table", GameWidget).present(view, summary, events)
+        crowded = self.query_one("#alerts").display and self.app.has_class("-small")
+        self.query_one("#ticker").display = not crowded  # the alerts matter more; l tells it
+        self.query_one(PublicTable).show(summary, room.game_view(None), events, self._note(summary))
         self.sub_title = t(f"game.{room.game_id}.name")
 
-    def _show_waiting(self, summary: dict[str, Any] | None = None) -> None:
-        """Whom the table waits for, how long they have been away, when a bot steps in —
-        and, where the game has no bot, what the host can do about it."""
-        room = self.host.room
-        summary = summary or room.summary()
+    def _show_waiting(self) -> None:
+        summary = self.host.room.summary()
+        self.query_one(PublicTable).show_waiting(summary, self._note(summary))
+
+    def _note(self, summary: dict[str, Any]) -> Text | None:
+        """What only the host can do about a player who is away, where no bot stands in."""
+        game = self.host.room.game
+        if game is None or game.bots:
+            return None
         seats = summary["seats"][: summary["players"]]
-        away = [
-            s for s in summary["waiting"] if s < len(seats) and seats[s]["away_for"] is not None
-        ]
+        gone = [i for i, s in enumerate(seats) if s["away_for"] is not None]
+        if not gone:
+            return None
         text = Text()
-        if away:  # whose turn it is, the game says itself; that they are away, this line
-            text.append(who_waits(summary) or "", style="bold")
-        game = room.game
-        if game is not None and not game.bots:  # nobody stands in: the host decides
-            gone = [i for i, s in enumerate(seats) if s["away_for"] is not None]
-            if gone and not away:
-                names = ", ".join(f"{seats[i]['name']} ({absence(seats[i], False)})" for i in gone)
-                text.append(t("table.away_no_bot", names=names), style="bold")
-            if gone:
-                text.append("  " + t("table.host_can"), style="yellow")
-        box = self.query_one("#waiting", Static)
-        box.display = bool(text)
-        put(box, text)
+        if not set(gone) & set(summary["waiting"]):
+            names = ", ".join(f"{seats[i]['name']} ({absence(seats[i], False)})" for i in gone)
+            text.append(t("table.away_no_bot", names=names) + "  ", style="bold")
+        text.append(t("table.host_can"), style="yellow")
+        return text
+
+    def action_story(self) -> None:
+        self.app.push_screen(StoryScreen(self.host.story))
 
     def idle_reason(self) -> str | None:
         return who_waits(self.host.room.summary())
@@ -584,6 +600,7 @@ class ResultsScreen(HostScreen):
         [
             Binding("r", "again", "key.again"),
             Binding("enter", "lobby", "key.lobby"),
+            Binding("l", "story", "key.story"),
             *CLAIM_KEYS,
             HELP_KEY,
             Binding("q", "quit", "key.quit"),
@@ -597,21 +614,25 @@ class ResultsScreen(HostScreen):
             yield ui_for(self.host.room.game_id).table(id="game-table")
             with Vertical(id="table-side"):
                 yield Static(id="results", classes="box")
-                yield Feed(id="feed", classes="box")
+                yield Feed(id="ticker")  # the last lines; l tells the whole story
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = t(f"game.{self.host.room.game_id}.name")
         self.query_one("#results").border_title = t("results.title")
-        self.query_one("#feed").border_title = t("lobby.feed_title")
         self.refresh_room([])
+
+    def action_story(self) -> None:
+        self.app.push_screen(StoryScreen(self.host.story))
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room
         self.catch_up_feed()
         show_alerts(self)
         result = room.result() or {"scores": [], "winners": []}
-        put(self.query_one("#results", Static), results_text(result, [s.name for s in room.seats]))
+        names = [s.name for s in room.seats]
+        large = not self.app.has_class("-small")
+        put(self.query_one("#results", Static), results_text(result, names, large=large))
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table").show(view, room.summary())
@@ -647,22 +668,26 @@ class ResultsScreen(HostScreen):
         self.host.room.end()
 
 
-def results_text(result: dict[str, Any], names: list[str]) -> Text:
-    """Winners first, then everyone by score."""
+def results_text(result: dict[str, Any], names: list[str], large: bool = False) -> Text:
+    """Winners first (`large`: a single winner's name in big letters, where the font has its
+    letters and it fits the side panel), then everyone by score, each with their mark."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
     text = Text()
     if winners:
         label = t("results.winner") if len(winners) == 1 else t("results.winners")
         text.append(label + "\n", style="bold")
+        letters = giant(names[winners[0]], 38, large=False) if large and len(winners) == 1 else None
+        if letters and winners[0] < len(names):
+            text.append("\n".join(letters) + "\n", style=f"bold {SEAT_COLOURS[winners[0] % 12]}")
         for seat in winners:
             text.append("  ★ ")
-            text.append_text(name(names[seat] if seat < len(names) else "?", style="bold"))
+            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", style="bold"))
             text.append("\n")
         text.append("\n")
     for rank, seat in standings(result):
         text.append(f"{rank:>2}. ")
-        text.append_text(name(names[seat] if seat < len(names) else "?"))
+        text.append_text(marked(seat, names[seat] if seat < len(names) else "?"))
         text.append(f"  {scores[seat]}\n")
     return text
 

@@ -38,7 +38,7 @@ def epilogue(view: dict[str, Any], names: list[str]) -> tuple[str, list[Renderab
     last = view.get("last_turn")
     if not last:
         return None
-    forms = [reveal(last, names), reveal(last, names, short=True), last_line(last, names)]
+    forms = [reveal(last, names), reveal(last, names, short=True, cut=True), last_line(last, names)]
     return t("tesauro.reveal_title", turn=last["turn"]), forms
 
 

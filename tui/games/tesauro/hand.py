@@ -338,8 +338,11 @@ class TesauroHand(HandWidget):
     def _left(self) -> float | None:
         return None if self._deadline is None else self._deadline - self.now()
 
+    def on_resize(self) -> None:
+        self._redraw()  # the tiles' examples fit the width it has now
+
     def _redraw(self) -> None:
-        if not self._view:
+        if not getattr(self, "_view", None):
             return
         self._draw_role()
         self._draw_status()
@@ -538,7 +541,8 @@ class TesauroHand(HandWidget):
 
     def _tile_list(self) -> Group:
         """The nine tiles by number: yours, free (with what it covers), taken (by whom), not
-        for you (and why) — a line each, cut at the screen's edge."""
+        for you (and why) — a line each; what a free tile covers, as many of its examples as
+        fit on the line (whole ones: never a word cut)."""
         view = self._view
         names = view["players"]
         me = view["seat"]
@@ -568,7 +572,9 @@ class TesauroHand(HandWidget):
             elif free:
                 label.stylize("bold")
                 text.append_text(label)
-                text.append(t(f"tesauro.category_about.{category}"), style="dim")
+                room = (self.query_one("#tsh-main").content_size.width or 80) - width - 5
+                about = whole_examples(t(f"tesauro.category_about.{category}"), room)
+                text.append(about, style="dim")
             else:
                 label.stylize("dim")
                 text.append_text(label)
@@ -639,3 +645,14 @@ class TesauroHand(HandWidget):
         if self.max_scroll_y > 0 and self.scroll_y < self.max_scroll_y:
             text.append("   " + t("tesauro.more"), style="bold black on yellow")
         put(self.query_one("#tsh-me", Static), text)
+
+
+def whole_examples(about: str, room: int) -> str:
+    """ "plants, fungi, algae" cut to the examples that fit in `room` columns, whole."""
+    kept = ""
+    for example in about.split(", "):
+        longer = f"{kept}, {example}" if kept else example
+        if len(longer) > room:
+            break
+        kept = longer
+    return kept

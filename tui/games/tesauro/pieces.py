@@ -13,7 +13,7 @@ from rich.text import Text
 from tui.games.tesauro.narrate import pick_number, silent_genius
 from tui.games.tesauro.words import MAX_TEXT, category_name, joined, role_name, span, who
 from tui.i18n import quote, t
-from tui.text import literal, name
+from tui.text import literal, marked, name
 
 
 def numbered(rows: list[tuple[Text, Text]], one_line: bool = False) -> Table:
@@ -95,16 +95,21 @@ def definitions(
 
 
 def reveal(
-    last: dict[str, Any], names: list[str], every: bool = False, short: bool = False
+    last: dict[str, Any],
+    names: list[str],
+    every: bool = False,
+    short: bool = False,
+    cut: bool = False,
 ) -> RenderableType:
     """The turn just judged: the word, its true definition and category, who was the Genius
     (or that the card was aside, or that the Genius gave nothing), whom the Sage believed,
     where the card went; with `every`, also each definition given with its author's role;
-    `short`, the true definition cut to its first line and not the one believed."""
+    `short`, without the one believed; `cut`, the true definition cut to its first line (a
+    player's results screen; the table never cuts it: its last form is one line below)."""
     head = literal(last["word"], 60, style="bold")
     head.append(f" · {category_name(last['category'])}", style="cyan")
     definition = literal(last["definition"], MAX_TEXT, style="italic")
-    if short:
+    if cut:
         definition.no_wrap, definition.overflow = True, "ellipsis"
     text = Text()
     brillante = last.get("brillante")
@@ -200,7 +205,7 @@ def scoreboard(view: dict[str, Any]) -> list[Text]:
     pieces = []
     for seat, player in enumerate(view["players"]):
         piece = Text()
-        piece.append_text(name(player, style="bold" if won[seat] == best and best else ""))
+        piece.append_text(marked(seat, player, style="bold" if won[seat] == best and best else ""))
         piece.append(" ")
         if won[seat]:
             dots = "●" * min(won[seat], 5) + ("+" if won[seat] > 5 else "")

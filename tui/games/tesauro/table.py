@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -18,6 +18,7 @@ from textual.events import Resize
 from textual.timer import Timer
 from textual.widgets import Static
 
+from tui.bigtext import big
 from tui.games import GameWidget
 from tui.games.tesauro.pieces import (
     definitions,
@@ -190,6 +191,10 @@ class TesauroTable(GameWidget):
         forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=True)]
         if self._big():
             forms.insert(0, reveal(last, names, every=True))
+        letters = big(last["word"]) if self.app.has_class("-tv") else None
+        if letters and len(letters[0]) <= width:  # on a TV, the word of the answer large
+            word = Text("\n".join(letters), style="bold")
+            forms.insert(0, Group(word, reveal(last, names, every=True)))
         return [*forms, None]
 
     def _reveal_room(self) -> int | None:

@@ -68,10 +68,12 @@ class BigWord(Widget):
             return self._note.copy()
         word = quoted(self._word, 60).upper()
         width = self.content_size.width or 40
-        if self.large:
-            lines = big(word)
-            if lines and max(len(line) for line in lines) <= width:
-                return Text("\n".join(lines), style="bold")
+        if self.large:  # twice as large on a TV, where it fits
+            scales = (2, 1) if self.app.has_class("-tv") else (1,)
+            for scale in scales:
+                lines = big(word, scale)
+                if lines and max(len(line) for line in lines) <= width:
+                    return Text("\n".join(lines), style="bold")
         spaced = " ".join(word)
         return Text(spaced if len(spaced) <= width else word, style="bold")
 

@@ -1,0 +1,137 @@
+"""What a screen cuts off: text a person at the table would never see whole.
+
+`clipped(app)` looks at the screen on top, as drawn, and returns one line per thing cut:
+
+- a widget whose box reaches past its container (its container cannot scroll to the rest);
+- a widget drawn smaller than its content: text taller than its box, or wider and not
+  wrapping (a footer that drops a key, a title cut short);
+- text that lost something on the way to its width: a word broken in two, letters cropped,
+  an ellipsis Textual or Rich put in. Each widget's content is laid out once at the width it
+  has and once at a width where nothing needs to give; the words (runs without spaces) must
+  be the same in both, each as often — wrapping may move a word to the next line, never cut
+  or lose it.
+
+A container that scrolls (it shows its scrollbar) may hold more than it shows; text in it is
+still checked, for its width. Widgets built to show only part of what they hold (a text field,
+a list that scrolls, a scrollbar) are checked only for their place.
+
+The scenes of `tests/scenes.py` are checked with it in `tests/tui/test_clipping.py`, and
+`tools/screenshots.py` says what it finds in each picture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from textual.app import App
+from textual.geometry import Region
+from textual.scrollbar import ScrollBar, ScrollBarCorner
+from textual.visual import Visual
+from textual.widget import Widget
+from textual.widgets import Input, OptionList
+
+WIDE = 1000
+"""A width no line of the apps needs."""
+
+_BOX_DRAWING = re.compile("[\u2500-\u259f]")
+"""Borders and rules: drawn to the width, so more of them at a wider width."""
+
+_PARTIAL = (Input, OptionList, ScrollBar, ScrollBarCorner)
+"""Widgets that show a window on what they hold by design (they scroll themselves)."""
+
+
+def words(lines: list[str]) -> Counter[str]:
+    text = _BOX_DRAWING.sub(" ", "\n".join(lines))
+    return Counter(text.split())
+
+
+def _label(widget: Widget) -> str:
+    name = type(widget).__name__
+    return f"{name}#{widget.id}" if widget.id else name
+
+
+def _path(widget: Widget) -> str:
+    """The widget and its nearest ancestors with an id, for a readable failure."""
+    parts = [_label(widget)]
+    node = widget.parent
+    while isinstance(node, Widget) and len(parts) < 3:
+        if node.id:
+            parts.append(_label(node))
+        node = node.parent
+    return " < ".join(parts)
+
+
+def _scrolls(widget: Widget) -> bool:
+    """Whether `widget` or an ancestor scrolls (shows a scrollbar): what it hides, a person
+    can bring into view."""
+    node: Any = widget
+    while isinstance(node, Widget):
+        if node.allow_vertical_scroll or node.allow_horizontal_scroll:
+            return True
+        node = node.parent
+    return False
+
+
+def _lines(widget: Widget, visual: Visual, width: int) -> list[str]:
+    strips = Visual.to_strips(widget, visual, width, None, widget.visual_style)
+    return [strip.text.rstrip() for strip in strips]
+
+
+def _text_problems(widget: Widget, region: Region) -> list[str]:
+    if isinstance(widget, _PARTIAL) or widget.is_container:
+        return []
+    if type(widget).render_line is not Widget.render_line:  # draws itself line by line
+        return []
+    content = widget.content_region
+    width, height = content.width, content.height
+    if width <= 0 or height <= 0:
+        return []
+    visual = widget._render()
+    narrow = _lines(widget, visual, width)
+    wide = _lines(widget, visual, WIDE)
+    problems = []
+    shown, whole = words(narrow), words(wide)
+    if shown != whole:
+        lost = sorted((whole - shown).elements())
+        cut = sorted((shown - whole).elements())
+        problems.append(f"text cut at width {width}: lost {lost[:6]}, shows {cut[:6]}")
+    longest = max((len(line) for line in narrow), default=0)
+    if longest > width:  # (never, as strips are cropped; kept for a renderable that isn't)
+        problems.append(f"a line {longest} wide in {width}")
+    if len(narrow) > height and not _scrolls(widget):
+        problems.append(f"{len(narrow)} lines of text in {height}: {narrow[height:][:2]}")
+    return problems
+
+
+def clipped(app: App[Any]) -> list[str]:
+    """Everything cut off on the screen on top of `app`, one line each (empty: nothing)."""
+    screen = app.screen
+    problems: list[str] = []
+    placed = screen._compositor.full_map
+    for widget, geometry in placed.items():
+        if widget is screen or not widget.display or not widget.visible:
+            continue
+        region, clip = geometry.region, geometry.clip
+        if not region:
+            continue
+        shown = region.intersection(clip)
+        if shown != region and not _scrolls(widget.parent):  # type: ignore[arg-type]
+            problems.append(
+                f"{_path(widget)}: {region.width}x{region.height} cut to "
+                f"{shown.width}x{shown.height} by its container"
+            )
+            continue
+        problems.extend(f"{_path(widget)}: {p}" for p in _text_problems(widget, region))
+    for widget in screen.walk_children(Widget):
+        if widget in placed or not widget.display or not widget.visible:
+            continue
+        if any(not node.display for node in widget.ancestors if isinstance(node, Widget)):
+            continue
+        if isinstance(widget, _PARTIAL) or widget.is_container:
+            continue
+        visual = widget._render()
+        if any(line.strip() for line in _lines(widget, visual, WIDE)):
+            problems.append(f"{_path(widget)}: has text and no room at all")
+    return problems

@@ -1,0 +1,143 @@
+"""No screen cuts off text: every scene of `tests/scenes.py`, in both languages, at every size
+it has (80x24, 120x40, 160x45), checked by `tests/clipping.py`.
+
+A failure names each scene and each cut in it: the widget (with the ids around it) and what
+was lost, e.g. `Footer: text cut at width 80: lost ['q', 'Выход'], shows []`.
+
+The scenes of one language and size are drawn side by side in one event loop (most of a
+scene's time is its reveal counting on the clock), a few at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.app import App
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tests.clipping import clipped
+from tests.scenes import LANGS, SIZES, Scene, case_name, cases, table_game
+from tui.i18n import set_lang
+from tui.widgets import Footer
+
+AT_ONCE = 8
+
+
+async def problems_in(scene: Scene, size: tuple[int, int]) -> list[str]:
+    """The scene drawn the way its screenshot is taken (in the language set), and what it
+    cuts off."""
+    app, run_before = scene.build()
+    async with app.run_test(size=size) as pilot:
+        await run_before(pilot)
+        await pilot.pause()
+        await pilot.press(*scene.press)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        await pilot.pause()
+        return clipped(app)
+
+
+async def cuts(
+    lang: str, size: tuple[int, int], words: tuple[str, ...] = ()
+) -> dict[str, list[str]]:
+    """Every scene of `lang` at `size` (or those whose name holds one of `words`) and its cuts."""
+    chosen = [
+        (scene, code, at)
+        for scene, code, at in cases()
+        if code == lang and at == size and (not words or any(w in scene.name for w in words))
+    ]
+    limit = asyncio.Semaphore(AT_ONCE)
+
+    async def one(scene: Scene) -> tuple[str, list[str]]:
+        async with limit:
+            return case_name(scene, lang, size), await problems_in(scene, size)
+
+    set_lang(lang)
+    try:
+        with table_game():
+            found = await asyncio.gather(*(one(scene) for scene, _, _ in chosen))
+    finally:
+        set_lang("en")
+    assert found, f"no scene at {size} in {lang}"
+    return {name: problems for name, problems in found if problems}
+
+
+@pytest.mark.timeout(900)  # about 100 scenes; a loaded machine is slow
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("lang", LANGS)
+async def test_nothing_cut(lang, size):
+    found = await cuts(lang, size)
+    report = [f"{name}:\n" + "\n".join(f"    {p}" for p in found[name]) for name in sorted(found)]
+    assert not found, f"{len(found)} scenes cut text:\n" + "\n".join(report)
+
+
+# --- the check itself: it sees each kind of cut, and passes what is whole ----------------------
+
+
+class _Cuts(App[None]):
+    """One screen with one kind of cut (or none)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def compose(self):
+        words = "Round 1  everyone rolls once"
+        if self.kind == "too-tall":  # three lines of text in a box of one
+            yield Static("one two three four five six seven eight")
+        elif self.kind == "cropped":  # an auto-width line in a narrow box
+            with Vertical(id="box"):
+                yield Static(words, id="line")
+        elif self.kind == "ellipsis":  # as Textual's header cuts a title
+            yield Static(words, id="line")
+        elif self.kind == "word-cut":
+            yield Static("фиолетовая", id="line")
+        elif self.kind == "footer":
+            yield Footer()
+        else:
+            yield Static(words, id="line")
+
+    def on_mount(self) -> None:
+        if self.kind == "too-tall":
+            line = self.query_one(Static)
+            line.styles.height = 1
+            line.styles.width = 12
+        elif self.kind == "cropped":
+            self.query_one("#box").styles.width = 12
+            self.query_one("#box").styles.height = 3
+            self.query_one("#line").styles.width = "auto"
+            self.query_one("#line").styles.text_wrap = "nowrap"
+        elif self.kind in ("ellipsis", "word-cut"):
+            self.query_one("#line").styles.width = 8
+            if self.kind == "ellipsis":
+                self.query_one("#line").styles.text_wrap = "nowrap"
+                self.query_one("#line").styles.text_overflow = "ellipsis"
+
+
+class _Keys(Screen[None]):
+    BINDINGS = [Binding(key, f"act_{key}", "key.end_game") for key in "abcdefghij"]
+
+
+@pytest.mark.parametrize("kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer"])
+async def test_the_check_sees_each_kind_of_cut(kind):
+    app = _Cuts(kind)
+    async with app.run_test(size=(30, 10)) as pilot:
+        if kind == "footer":  # ten keys with long descriptions on 30 columns, on one line
+            app.query_one(Footer).styles.max_height = 1
+            app.query_one(Footer).styles.height = 1
+            await app.push_screen(_Keys())
+            await app.screen.mount(Footer())
+            app.screen.query_one(Footer).styles.height = 1
+        await pilot.pause()
+        assert clipped(app), f"{kind}: not seen"
+
+
+async def test_the_check_passes_what_is_whole():
+    app = _Cuts("whole")
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        assert clipped(app) == []

@@ -1,0 +1,105 @@
+"""The public table (tui/table.py) is drawn from plain data — the room summary, the table's
+game view, the events and a Story, as a watcher would get them over the wire — and says whom
+it waits for, counts a timer down in large digits, marks every seat, and keeps only a short
+ticker of what happened, the whole story on a key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from tests.scenes import playing_table, table_game
+from tui.games import describe
+from tui.table import Countdown, PublicTable, StoryScreen, waiting_line
+from tui.text import SEAT_COLOURS, SEAT_SYMBOLS, seat_mark
+from tui.widgets import Feed, SeatList, Story
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def wire(data: Any) -> Any:
+    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+class Watching(App[None]):
+    """Nothing but a PublicTable: no Room anywhere in the app."""
+
+    CSS_PATH = ["../../tui/common.tcss", "../../tui/games/games.tcss"]
+
+    def __init__(self, game_id: str, story: Story) -> None:
+        super().__init__()
+        self.game_id, self.story = game_id, story
+
+    def compose(self):
+        yield PublicTable(self.game_id, self.story)
+
+
+@pytest.fixture
+def game_on_table():
+    with table_game() as game_id:
+        yield game_id
+
+
+async def test_a_table_from_plain_data_says_whom_it_waits_for_and_counts_down(game_on_table):
+    table = playing_table()
+    room = table.room
+    summary = wire(room.summary() | {"timer_seconds": 42.0})
+    view, events = wire(room.game_view(None)), wire(table.events)
+    names = [s["name"] for s in summary["seats"]]
+    story = Story()
+    for event in events:
+        if line := describe(summary["game"], event, names):
+            story.add(line)
+    app = Watching(summary["game"], story)
+    async with app.run_test(size=(120, 40)) as pilot:
+        public = app.query_one(PublicTable)
+        public.show(summary, view, events)
+        await pilot.pause()
+        waiting = str(app.query_one("#waiting", Static).render())
+        assert summary["waiting"], "the scene waits for someone"
+        for seat in summary["waiting"]:
+            assert names[seat] in waiting and SEAT_SYMBOLS[seat] in waiting
+        countdown = app.query_one(Countdown)
+        assert countdown.display and "█" in str(countdown.render())  # big digits
+        seats = str(app.query_one(SeatList).render())
+        assert all(SEAT_SYMBOLS[i] in seats for i in range(len(names)))
+        ticker = app.query_one("#ticker", Feed)
+        assert list(ticker.lines)[-1] == story.lines[-1]
+        assert ticker.size.height <= 5  # a ticker, not a log
+        public.show(summary | {"timer_seconds": None}, view, [])
+        await pilot.pause()
+        assert not countdown.display
+
+
+def test_a_game_that_waits_for_nobody_says_so():
+    summary = {"phase": "playing", "seats": [{"name": "Ann"}], "waiting": []}
+    assert "nobody" in waiting_line(summary).plain
+
+
+async def test_l_shows_the_whole_story_and_escape_closes_it(game_on_table):
+    from tests.scenes import host_scene
+
+    app, run_before = host_scene(playing_table)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        total = len(app.story.lines)  # type: ignore[attr-defined]
+        assert total > 5
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, StoryScreen)
+        shown = str(app.screen.query_one("#story-text", Static).render())
+        assert all(line in shown for line in app.story.lines)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, StoryScreen)
+
+
+def test_every_seat_has_its_own_colour_and_symbol():
+    assert len(set(SEAT_COLOURS)) == len(set(SEAT_SYMBOLS)) == 12
+    marks = [(seat_mark(s).plain, str(seat_mark(s).spans[0].style)) for s in range(12)]
+    assert len(set(marks)) == 12
+    assert seat_mark(3).plain == seat_mark(3).plain == SEAT_SYMBOLS[3]  # the same everywhere

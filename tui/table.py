@@ -1,0 +1,182 @@
+"""The public table as the room sees it on the big screen: the game's own table, whom it waits
+for, the countdown, the seats, and a short ticker of what just happened (the whole story on a
+key, `StoryScreen`).
+
+`PublicTable` is drawn from plain data only — the room summary, the table's game view, the
+events and a `Story` — never from the host's `Room`: whatever gets those over the wire (a
+watcher's screen) can show the very same table.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tui.bigtext import big
+from tui.games import GameWidget, ui_for
+from tui.i18n import t
+from tui.text import marked
+from tui.widgets import Feed, SeatList, Story, absence, clock, keys, put
+
+TV = (150, 42)
+"""A terminal at least this large is a TV across the room: the largest type."""
+ROOMY = (110, 34)
+"""At least this large: the ticker gets a line more, the countdown its box."""
+
+
+def size_class(width: int, height: int) -> str:
+    """`-tv`, `-roomy` or `-small`: the class an app of this size gets, for the styles."""
+    if width >= TV[0] and height >= TV[1]:
+        return "-tv"
+    if width >= ROOMY[0] and height >= ROOMY[1]:
+        return "-roomy"
+    return "-small"
+
+
+def classify_size(app: Any) -> None:
+    """Give `app` the class of its terminal's size (each app calls it on mount and resize):
+    `.-tv #x` in a style sheet, `app.has_class("-tv")` in code."""
+    size = size_class(*app.size)
+    for name in ("-tv", "-roomy", "-small"):
+        app.set_class(name == size, name)
+
+
+class Countdown(Static):
+    """A running timer in large digits (`0:42`), counting down on its own between changes of
+    the room. Hidden while no timer runs."""
+
+    HURRY = 10.0  # seconds: the last ones are drawn in the warning colour
+
+    def on_mount(self) -> None:
+        self._deadline: float | None = None
+        self.now = time.monotonic  # the clock it reads (screenshots stop it)
+        self.display = False
+        self.set_interval(0.5, self._draw)
+
+    def start(self, seconds: float | None) -> None:
+        self._deadline = self.now() + seconds if seconds is not None else None
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._deadline is None:
+            self.display = False
+            return
+        left = max(0.0, self._deadline - self.now())
+        shown = clock(left)
+        lines = big(shown, 2 if self.app.has_class("-tv") else 1) or [shown]
+        self.set_class(left <= self.HURRY, "-hurry")
+        self.display = True
+        put(self, Text("\n".join(lines), style="bold"))
+
+
+class PublicTable(Widget):
+    """Everything the big screen shows while a game is on (see the module's docstring)."""
+
+    DEFAULT_CSS = "PublicTable { layout: vertical; height: 1fr; }"
+
+    def __init__(self, game_id: str | None, story: Story, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game_id = game_id
+        self.story = story
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-main"):
+            yield ui_for(self.game_id).table(id="game-table")
+            with Vertical(id="table-side"):
+                yield Countdown(id="countdown")
+                yield SeatList(id="seats", classes="box")
+        yield Static(id="waiting")
+        yield Feed(id="ticker")
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = t("table.seats_title")
+        self._summary: dict[str, Any] | None = None
+        self._note: Text | None = None
+
+    @property
+    def game(self) -> GameWidget:
+        return self.query_one("#game-table", GameWidget)
+
+    def show(
+        self,
+        summary: dict[str, Any],
+        view: dict[str, Any] | None,
+        events: list[dict[str, Any]],
+        note: Text | None = None,
+    ) -> None:
+        """A change of the room: its summary, the table's game view and the change's events.
+        `note`: what the screen adds to the line of whom the table waits for (the host: what
+        it can do about a player who is away)."""
+        self._summary, self._note = summary, note
+        for line in self.story.since(getattr(self, "_story_seen", None), fresh=8):
+            self.query_one("#ticker", Feed).say(line)
+        self._story_seen = self.story.total
+        self.query_one("#countdown", Countdown).start(summary.get("timer_seconds"))
+        self.query_one("#seats", SeatList).show(summary)
+        self.show_waiting(summary, note)
+        if view is not None:  # the events first: a reveal holds the new view back
+            self.game.present(view, summary, events)
+
+    def show_waiting(self, summary: dict[str, Any], note: Text | None = None) -> None:
+        """The line of whom the table waits for (redrawn every second: away times count)."""
+        put(self.query_one("#waiting", Static), waiting_line(summary, note))
+
+
+def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
+    """ "Waiting for: ● Ann, ▲ Boris (away 0:12, a bot plays for them in 0:08)" — each with
+    their mark — or, when the game waits for nobody, that anyone may act."""
+    seats = summary.get("seats", [])
+    waiting = [s for s in summary.get("waiting", []) if 0 <= s < len(seats)]
+    line = Text()
+    if summary.get("phase") != "playing":
+        pass
+    elif waiting:
+        line.append(t("table.waiting_for") + " ", style="bold")
+        for number, seat in enumerate(waiting):
+            if number:
+                line.append(", ")
+            line.append_text(marked(seat, seats[seat]["name"], style="bold"))
+            if (away := absence(seats[seat], summary.get("standins", True))) is not None:
+                line.append(f" ({away})", style="yellow")
+    else:
+        line.append(t("table.waiting_nobody"), style="bold")
+    if note:
+        line.append("  ")
+        line.append_text(note)
+    return line
+
+
+class StoryScreen(ModalScreen[None]):
+    """The whole story of the table, oldest first, scrollable; Escape closes it."""
+
+    BINDINGS = keys(
+        "story",
+        [Binding("escape,l,q", "dismiss", "key.close", key_display="Esc")],
+    )
+
+    def __init__(self, story: Story) -> None:
+        super().__init__()
+        self.story = story
+
+    def compose(self) -> ComposeResult:
+        text = Text("\n").join(Text(line) for line in self.story.lines)
+        with VerticalScroll(id="story", classes="box"):
+            yield Static(text or Text(t("story.empty"), style="dim"), id="story-text")
+
+    def on_mount(self) -> None:
+        box = self.query_one("#story")
+        box.border_title = t("story.title")
+        box.border_subtitle = t("story.close")
+        box.scroll_end(animate=False)
+        box.focus()
+
+    def action_dismiss(self, result: Any = None) -> None:
+        self.dismiss(None)
