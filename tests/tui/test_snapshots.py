@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.clipping import clipped
 from tests.scenes import case_name, cases, table_game
 from tui.i18n import set_lang
 
@@ -28,9 +29,23 @@ def game_on_table():
 
 @pytest.mark.parametrize(("scene", "lang", "size"), CASES, ids=[case_name(*case) for case in CASES])
 def test_screen(scene, lang, size, snap_compare, game_on_table):
+    """The screen as its snapshot has it — and, drawn once for both, nothing on it cut
+    (`tests/clipping.py`; `tests/tui/test_clipping.py` checks the scenes without a snapshot)."""
     set_lang(lang)
+    cuts: list[str] = []
     try:
         app, run_before = scene.build()
-        assert snap_compare(app, press=scene.press, terminal_size=size, run_before=run_before)
+
+        async def then_check(pilot) -> None:
+            await run_before(pilot)
+            await pilot.pause()
+            await pilot.press(*scene.press)
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            await pilot.pause()
+            cuts.extend(clipped(app))
+
+        assert snap_compare(app, terminal_size=size, run_before=then_check)
+        assert not cuts, f"{case_name(scene, lang, size)} cuts text:\n" + "\n".join(cuts)
     finally:
         set_lang("en")

@@ -9,11 +9,16 @@ from net.client import TokenStore
 from net.room import Room
 from tests.tui.test_flow import screen_text, until
 from tui.client.app import ClientApp
-from tui.client.screens import JoinScreen, PlayerResultsScreen, WaitScreen, WatchScreen
+from tui.client.screens import (
+    JoinScreen,
+    PlayerResultsScreen,
+    WaitScreen,
+    WatchScreen,
+    aged,
+)
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen
 from tui.i18n import set_lang
-from tui.widgets import Feed
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -47,8 +52,8 @@ async def test_f2_on_the_join_form_watches_a_game_to_its_end(peek, state_dir, la
                 await ep.press(*"kqxm", "enter")
                 await until(lambda: len(host.server.watchers) == 1, hp)
                 said = "1 watching" if lang == "en" else "зрителей: 1"
-                feed = host.screen.query_one(Feed)
-                await until(lambda: feed.border_subtitle == said, hp)  # the host sees its audience
+                seats = host.screen.query_one("#players-box")
+                await until(lambda: seats.border_subtitle == said, hp)  # the host sees them
                 await until(lambda: isinstance(eve.screen, WaitScreen) and eve.room, ep)
                 assert ("Watching" if lang == "en" else "Вы зритель") in screen_text(eve)
                 assert [s.name for s in room.seats] == ["Ann"]  # no seat for the audience
@@ -112,3 +117,13 @@ async def test_a_browser_page_can_watch_its_table_too(peek, state_dir):
             await until(lambda: len(host.server.watchers) == 1, hp)
             await until(lambda: isinstance(page.screen, WaitScreen) and page.room, pp)
             assert not room.seats
+
+
+def test_a_watchers_away_times_go_on_counting_between_views():
+    room = {"phase": "playing", "seats": [
+        {"name": "Ann", "away_for": 3.0, "standin_in": 5.0},
+        {"name": "Bob", "away_for": None, "standin_in": None},
+    ]}  # fmt: skip
+    later = aged(room, 7.5)
+    assert later["seats"][0]["away_for"] == 10.5 and later["seats"][0]["standin_in"] == 0.0
+    assert later["seats"][1] == room["seats"][1] and room["seats"][0]["away_for"] == 3.0

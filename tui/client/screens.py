@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
@@ -17,9 +18,10 @@ from textual.widgets.option_list import Option
 
 from net.client import parse_address
 from net.protocol import NAME_MAX, PROTOCOL_VERSION
-from tui.games import GameWidget, HandWidget, ui_for
+from tui.games import HandWidget, ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import has, t
+from tui.table import PublicTable, StoryScreen
 from tui.text import literal
 from tui.widgets import (
     Change,
@@ -509,45 +511,62 @@ class GameScreen(RoomScreen):
 
 
 class WatchScreen(RoomScreen):
-    """Watching a game: the public table, as the host's big screen shows it — for a room with
-    more people than seats, or a player who cannot see the TV. No seat, no secret."""
+    """Watching a game: the public table, the very one the host's big screen shows (the game's
+    table, whom it waits for, the countdown, the seats, the ticker; `l` the whole story) — for
+    a room with more people than seats, or a player who cannot see the TV. No seat, no
+    secret: the host sends a watcher the table's view only."""
 
     HELP = "help.watch"
-    BINDINGS = keys("client.watch", [HELP_KEY, Binding("q", "leave", "key.stop_watching")])
+    BINDINGS = keys(
+        "client.watch",
+        [
+            Binding("l", "story", "key.story"),
+            HELP_KEY,
+            Binding("q", "leave", "key.stop_watching"),
+        ],
+    )
 
     def compose(self) -> ComposeResult:
-        room = self.room()
         yield LinkBar(id="link")
         yield Header(show_clock=False)
-        with Horizontal(id="watch-main"):
-            with Vertical(id="watch-table"):
-                yield ui_for(room.get("game")).table(id="game-table")
-                yield Static(id="waiting")
-            with Vertical(id="game-side"):
-                yield SeatList(id="seats", classes="box")
-                yield Feed(id="feed", classes="box")
+        yield PublicTable(self.room().get("game"), self.player.story, id="public")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#feed").border_title = t("lobby.feed_title")
-        self.query_one("#seats").border_title = t("table.seats_title")
         self.show_link(self.player.link)
         self.refresh_room()
+        self.set_interval(1.0, self._count_away)  # away times count, as on the big screen
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
-        self.feed_tail()
-        self.query_one("#seats", SeatList).show(room)
-        waiting = self.query_one("#waiting", Static)
-        line = who_waits(room)
-        waiting.display = bool(line)
-        put(waiting, Text(line or "", style="bold"))
-        if self.player.game is not None:
-            self.query_one("#game-table", GameWidget).present(self.player.game, room, events or [])
+        self._shown_at = time.monotonic()
+        self.query_one(PublicTable).show(room, self.player.game, events or [])
         self.sub_title = t("watch.sub_title", game=t(f"game.{room.get('game')}.name"))
+
+    def _count_away(self) -> None:
+        """The summary is as the host sent it: its away times go on counting here."""
+        elapsed = time.monotonic() - getattr(self, "_shown_at", time.monotonic())
+        self.query_one(PublicTable).show_waiting(aged(self.room(), elapsed))
+
+    def action_story(self) -> None:
+        self.app.push_screen(StoryScreen(self.player.story))
 
     def action_leave(self) -> None:
         self.run_worker(self.player.leave(), group="leave", exclusive=True)
+
+
+def aged(room: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """The room summary `seconds` after the host sent it: away for that much longer, a bot
+    that much nearer."""
+    seats = []
+    for seat in room.get("seats", []):
+        seat = dict(seat)
+        if isinstance(seat.get("away_for"), int | float):
+            seat["away_for"] += seconds
+        if isinstance(seat.get("standin_in"), int | float):
+            seat["standin_in"] = max(0.0, seat["standin_in"] - seconds)
+        seats.append(seat)
+    return {**room, "seats": seats}
 
 
 class PlayerResultsScreen(RoomScreen):

@@ -500,10 +500,10 @@ def show_alerts(screen: HostScreen) -> None:
     if text is not None:
         put(banner, text)
     watchers = len(screen.host.server.watchers)  # the audience, on their own screens
-    feed = screen.query_one(Feed)
+    box = screen.query("#seats, #players-box, #results").first()
     audience = t("table.audience", n=watchers) if watchers else ""
-    if feed.border_subtitle != audience:  # (setting it redraws the whole feed)
-        feed.border_subtitle = audience
+    if box.border_subtitle != audience:  # (setting it redraws the whole box: not per move)
+        box.border_subtitle = audience
     keys = (bool(screen.host.room.claims), bool(screen._suspects()))
     if keys != getattr(screen, "_alert_keys", None):  # the a / x / ! keys come or go
         screen._alert_keys = keys
