@@ -1671,6 +1671,17 @@ SCENES: tuple[Scene, ...] = (
 )
 
 
+async def reach(scene: Scene, run_before: RunBefore, pilot: Pilot) -> None:
+    """Bring a scene's app to the moment its picture shows: its own set-up, its keys, and the
+    screen settled (what the snapshots, the clipping check and the screenshots all look at)."""
+    await run_before(pilot)
+    await pilot.pause()
+    await pilot.press(*scene.press)
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+    await pilot.pause()
+
+
 def cases(snapshots_only: bool = False) -> list[tuple[Scene, str, tuple[int, int]]]:
     """Every (scene, language, size) that gets a screenshot (and, if `scene.snapshot`, a
     snapshot test)."""

@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:  # `python tools/screenshots.py` from anywhere
 
 from textual.pilot import Pilot  # noqa: E402
 
-from tests.scenes import LANGS, SCENES, Scene, case_name, cases, table_game  # noqa: E402
+from tests.scenes import LANGS, SCENES, Scene, case_name, cases, reach, table_game  # noqa: E402
 from tui.i18n import set_lang  # noqa: E402
 
 # --- the command ----------------------------------------------------------------------------
@@ -38,12 +38,7 @@ def render(scene: Scene, code: str, size: tuple[int, int]) -> str:
         app, run_before = scene.build()
 
         async def auto_pilot(pilot: Pilot) -> None:
-            await run_before(pilot)
-            await pilot.pause()
-            await pilot.press(*scene.press)
-            await pilot.wait_for_scheduled_animations()
-            await pilot.pause()
-            await pilot.pause()
+            await reach(scene, run_before, pilot)
             await pilot.wait_for_scheduled_animations()
             pilot.app.exit(pilot.app.export_screenshot(title=f"hubbub — {scene.name}"))
 

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tests.clipping import clipped
-from tests.scenes import LANGS, SIZES, Scene, case_name, cases, table_game
+from tests.scenes import LANGS, SIZES, Scene, case_name, cases, reach, table_game
 from tui.i18n import set_lang
 from tui.widgets import Footer
 
@@ -33,12 +33,7 @@ async def problems_in(scene: Scene, size: tuple[int, int]) -> list[str]:
     cuts off."""
     app, run_before = scene.build()
     async with app.run_test(size=size) as pilot:
-        await run_before(pilot)
-        await pilot.pause()
-        await pilot.press(*scene.press)
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
-        await pilot.pause()
+        await reach(scene, run_before, pilot)
         return clipped(app)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tests.clipping import clipped
-from tests.scenes import case_name, cases, table_game
+from tests.scenes import case_name, cases, reach, table_game
 from tui.i18n import set_lang
 
 CASES = cases(snapshots_only=True)
@@ -37,12 +37,7 @@ def test_screen(scene, lang, size, snap_compare, game_on_table):
         app, run_before = scene.build()
 
         async def then_check(pilot) -> None:
-            await run_before(pilot)
-            await pilot.pause()
-            await pilot.press(*scene.press)
-            await pilot.wait_for_scheduled_animations()
-            await pilot.pause()
-            await pilot.pause()
+            await reach(scene, run_before, pilot)
             cuts.extend(clipped(app))
 
         assert snap_compare(app, terminal_size=size, run_before=then_check)
