@@ -114,3 +114,19 @@ async def test_the_sealed_choice_never_reaches_the_table(state_dir):
             assert "chosen ✔" in ann and "IN" in ann and "OUT" not in ann
             hand = player.screen.query_one(TallyHand)
             assert hand.check_action("side", ("in",)) is True
+
+
+def test_on_a_tv_every_face_is_drawn_in_big_digits_inside_its_die():
+    """The dice are what the table looks at: on a TV each face, the Up Die's included, is in
+    big digits (a star stays a star), and every one fits its die."""
+    from games.tallyup import UP_DIE, dice_table
+    from tui.games.tallyup import LARGE_DIE, dice_art
+
+    dice = [{"colour": d["colour"], "face": n} for d in dice_table() for n in range(6)]
+    dice += [{"colour": "up", "label": label} for label in UP_DIE]
+    for die in dice:
+        lines = dice_art([die], large=True).plain.split("\n")
+        assert len(lines) == 6 and {len(line) for line in lines} == {LARGE_DIE + 1}, die
+        face = "".join(lines[1:4])
+        assert "★" in face or set(face) & set("▀▄█"), f"{die}: not in big digits"
+        assert not any(ch.isdigit() for ch in face), f"{die}: a digit left small"

@@ -60,3 +60,14 @@ async def test_offer_accept_skip_by_keys(state_dir):
         await until(lambda: any(e.get("type") == "skipped" for e in room.state["last_events"]), hp)
         assert room.state["good"][2] == 0 and room.game_view(2)["card"] is not None
         assert len(room.state["number_discard"]) >= 3 or room.game_view(2)["card"] != before
+
+
+def test_on_a_tv_the_match_shows_its_two_levels_in_big_digits():
+    from tui.games.trex import match_banner
+
+    match = {"outcome": "exact", "a": 0, "b": 1, "level_a": 7, "level_b": 10}
+    small = match_banner(match, ["Ann", "Bob"]).plain
+    large = match_banner(match, ["Ann", "Bob"], large=True).plain.split("\n")
+    assert "\n" not in small and "7" in small  # a sentence, as ever
+    assert large[-1] == small and len(large) == 6  # and above it, the levels, five lines high
+    assert set("".join(large[:-1])) <= set(" ▀▄█") and "█" in "".join(large[:-1])

@@ -53,23 +53,36 @@ def face_label(die: dict[str, Any]) -> str:
     return f"({die['points']})" if die["circle"] else str(die["points"])
 
 
-def dice_art(dice: list[dict[str, Any]], *, width: int = 10) -> Text:
-    """Rolled dice drawn as dice, each in its colour, its colour's name underneath."""
+def dice_art(dice: list[dict[str, Any]], *, width: int = 10, large: bool = False) -> Text:
+    """Rolled dice drawn as dice, each in its colour, its colour's name underneath; `large`
+    (a TV): the faces in big digits, to be read from across the room."""
     if not dice:
         return Text()
+    if large:
+        width = LARGE_DIE
     inner = width - 2
-    rows = [Text(), Text(), Text(), Text()]
+    rows = [Text() for _ in range(6 if large else 4)]
     for die in dice:
         style = DIE_STYLE[die["colour"]]
         label = up_label(die["label"]) if die["colour"] == "up" else face_label(die)
         face_style = "bold reverse " + style if label == "★" else style
+        face = [label]
+        if large:  # the font has X and -, not × and −; a star stays a star, three lines tall
+            face = big(label.replace("×", "X").replace("−", "-")) or ["", label, ""]
         rows[0].append("╭" + "─" * inner + "╮ ", style=style)
-        rows[1].append("│", style=style)
-        rows[1].append(label.center(inner), style=face_style)
-        rows[1].append("│ ", style=style)
-        rows[2].append("╰" + "─" * inner + "╯ ", style=style)
-        rows[3].append(colour_name(die["colour"])[:width].center(width) + " ", style=style)
+        for number, line in enumerate(face, start=1):
+            rows[number].append("│", style=style)
+            rows[number].append(line.center(inner), style=face_style)
+            rows[number].append("│ ", style=style)
+        rows[len(face) + 1].append("╰" + "─" * inner + "╯ ", style=style)
+        rows[len(face) + 2].append(
+            colour_name(die["colour"])[:width].center(width) + " ", style=style
+        )
     return Text("\n").join(rows)
+
+
+LARGE_DIE = 17
+"""A die's width on a TV: its widest face (the Up Die's −100) in big digits, and a border."""
 
 
 def up_label(label: str) -> str:
@@ -312,11 +325,11 @@ class TallyTable(GameWidget):
             dice = list(view["last_roll"] or self._kept_roll)
             if view["up_die_label"] is not None:
                 dice.append({"colour": "up", "label": view["up_die_label"]})
-            roll.append_text(dice_art(dice))
+            roll.append_text(dice_art(dice, large=self.app.has_class("-tv")))
         bonus = view["bonus"] or self._kept_bonus
         if bonus:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
-            roll.append_text(dice_art(bonus))
+            roll.append_text(dice_art(bonus, large=self.app.has_class("-tv")))
         put(self.query_one("#tu-roll", Static), roll)
         put(self.query_one("#tu-players", Static), players_table(view, room))
         chart = self.query_one("#tu-chart", VerticalScroll)

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
-from tui.bigtext import big_lines
+from tui.bigtext import big, big_lines
 from tui.games import GameUI, GameWidget, HandWidget, register_ui
 from tui.i18n import quote, t
 from tui.text import literal, marked, name
@@ -147,7 +147,8 @@ class TRexTable(GameWidget):
         elif self._byebye is not None:
             put(banner, self._byebye)
         elif view.get("last_match"):
-            put(self.query_one("#tr-banner", Static), match_banner(view["last_match"], names))
+            large = self.app.has_class("-tv")
+            put(banner, match_banner(view["last_match"], names, large=large))
         else:
             key = "trex.perform_coop" if view["mode"] == "coop" else "trex.perform"
             put(self.query_one("#tr-banner", Static), Text(t(key), style="bold"))
@@ -163,10 +164,15 @@ class TRexTable(GameWidget):
             put(end, Text(TREX.strip("\n"), style="bold green"))
 
 
-def match_banner(match: dict[str, Any], names: list[str]) -> Text:
-    style = {"exact": "bold black on green", "near": "bold black on yellow"}.get(
-        match["outcome"], "bold white on red"
-    )
+MATCH_COLOUR = {"exact": "green", "near": "yellow"}
+"""A match's outcome by colour (red: a miss) — the sentence always says it in words too."""
+
+
+def match_banner(match: dict[str, Any], names: list[str], *, large: bool = False) -> Text:
+    """The last match in a sentence on its outcome's colour; `large` (a TV): the two levels
+    above it in big digits, to be read from the sofa."""
+    colour = MATCH_COLOUR.get(match["outcome"], "red")
+    style = f"bold {'white' if colour == 'red' else 'black'} on {colour}"
     if "right" in match:  # the two-player variant
         line = t(
             "trex.ev.coop_right" if match["right"] else "trex.ev.coop_wrong",
@@ -176,7 +182,11 @@ def match_banner(match: dict[str, Any], names: list[str]) -> Text:
         )
     else:
         line = match_sentence(match, names)
-    return Text(f" {line} ", style=style)
+    banner = Text(f" {line} ", style=style)
+    levels = big(f"{match['level_a']}  {match['level_b']}", 2) if large else None
+    if levels:
+        banner = Text("\n".join(levels) + "\n", style=f"bold {colour}") + banner
+    return banner
 
 
 def end_banner(view: dict[str, Any], names: list[str]) -> Text:
