@@ -16,16 +16,6 @@ from tests.fakegame import CARDS
 from tests.wire import Wire, until
 
 
-@pytest.fixture
-async def table(peek, state_dir):
-    room = Room("Friday", game_id="peek", save_path=state_dir / "table.save")
-    server = Server(room, host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.close()
-    room.close()
-
-
 async def seated(server: Server, name: str) -> Wire:
     wire = await Wire.join(server.port, name, code=server.room.code)
     await wire.expect("welcome")

@@ -15,19 +15,10 @@ from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import MAX_WATCHERS, Server
 from tests.fakegame import CARDS
+from tests.net.test_server import seated
 from tests.wire import Wire, until
 
 pytestmark = pytest.mark.timeout(60)
-
-
-@pytest.fixture
-async def table(peek, state_dir):
-    room = Room("Friday", game_id="peek", save_path=state_dir / "table.save")
-    server = Server(room, host="127.0.0.1", port=0)
-    await server.start()
-    yield server
-    await server.close()
-    room.close()
 
 
 async def watcher(port: int, code: str | None, *, source: str = "127.0.0.1", **hello) -> Wire:
@@ -38,13 +29,6 @@ async def watcher(port: int, code: str | None, *, source: str = "127.0.0.1", **h
     if code is not None:
         message["code"] = code
     await wire.send(message)
-    return wire
-
-
-async def seated(server: Server, name: str) -> Wire:
-    wire = await Wire.join(server.port, name, code=server.room.code)
-    await wire.expect("welcome")
-    await wire.expect("view")
     return wire
 
 
