@@ -13,6 +13,9 @@ import itertools
 import json
 import logging
 import os
+import select
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,7 +26,14 @@ try:
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
 
-from net.protocol import DEFAULT_PORT, PROTOCOL_VERSION, ProtocolError, encode, read_message
+from net.protocol import (
+    DEFAULT_PORT,
+    PROTOCOL_VERSION,
+    FrameDecoder,
+    ProtocolError,
+    encode,
+    read_message,
+)
 from net.savefile import write_atomically
 
 log = logging.getLogger(__name__)
@@ -124,6 +134,137 @@ def _is_entry(entry: Any) -> bool:
     return isinstance(entry, dict) and isinstance(entry.get("token"), str)
 
 
+def seat_name(tokens: TokenStore, address: str, name: str) -> str | None:
+    """The name `hubbub join ADDRESS` joins under without asking: the one given, or the only
+    one this account holds a seat under at that table. None: the join form asks."""
+    if name:
+        return name
+    names = tokens.names(address)
+    return names[0] if len(names) == 1 else None
+
+
+def greeting(
+    *,
+    name: str = "",
+    code: str | None = None,
+    token: str | None = None,
+    watch: bool = False,
+    relay: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The `hello` a player app opens with (docs/PROTOCOL.md §5.1.1)."""
+    hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION}
+    if token:
+        hello["token"] = token
+    if relay:
+        hello["relay"] = relay
+    if watch:
+        hello["watch"] = True
+    elif name:
+        hello["name"] = name
+    if code:
+        hello["code"] = code
+    return hello
+
+
+CONNECT_TIMEOUT = 5.0
+
+
+class EarlyLink:
+    """A connection opened, and its `hello` said, before the player app is up.
+
+    `hubbub join ADDRESS --name N` knows all its `hello` says before Textual is even
+    imported, and Textual's start takes a second or more. So a thread connects at once and
+    holds the line while the app loads: the table sees the player seated at once. It answers
+    the host's pings meanwhile (a slow laptop's start must not look like a dead link) and
+    keeps every other frame, unread, for the app: `claim()` hands the socket and those bytes
+    to the app's `Client`, which reads the host's answer as if it had connected itself. If
+    the early connect failed, or the app would say another `hello`, the `Client` connects as
+    it always does — nothing is lost but the head start."""
+
+    def __init__(self, host: str, port: int, hello: dict[str, Any]) -> None:
+        self.host, self.port, self.hello = host, port, hello
+        self._socket: socket.socket | None = None
+        self._held = bytearray()  # the host's frames so far, pings answered and left out
+        self._wake_r, self._wake_w = os.pipe()  # claim() and close() end the thread's wait
+        self._lock = threading.Lock()
+        self._ended = False  # set once, by claim() or close(): the thread lets the line go
+        self.pings = 0  # the host's pings it answered
+        self._thread = threading.Thread(target=self._run, name="hubbub-early-link", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            sock = socket.create_connection((self.host, self.port), timeout=CONNECT_TIMEOUT)
+        except OSError as exc:
+            log.info("early connect to %s:%s failed: %r", self.host, self.port, exc)
+            return
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock.sendall(encode(self.hello))
+            self._hold(sock)
+        except (OSError, ProtocolError) as exc:  # the app meets the same trouble, and says so
+            log.info("early link to %s:%s: %r", self.host, self.port, exc)
+        with self._lock:
+            self._socket = sock
+
+    def _hold(self, sock: socket.socket) -> None:
+        """Read the host's frames until claimed: answer pings, keep the rest for the app."""
+        sock.settimeout(None)
+        frames = FrameDecoder()
+        try:
+            while True:
+                ready, _, _ = select.select([sock, self._wake_r], [], [])
+                if self._wake_r in ready:
+                    break
+                data = sock.recv(65536)
+                if not data:
+                    break  # the host closed it: the app reads what it said, then the end
+                for frame, message in frames.feed_frames(data):
+                    if message["type"] == "ping":
+                        pong = {"type": "pong", **({"t": message["t"]} if "t" in message else {})}
+                        sock.sendall(encode(pong))
+                        self.pings += 1
+                    else:
+                        self._held += frame
+        finally:
+            self._held += frames.pending  # a frame read in part, or one it refused
+
+    def _end(self) -> bool:
+        """Stop the thread's wait; False if claim() or close() came first."""
+        with self._lock:
+            if self._ended:
+                return False
+            self._ended = True
+        os.write(self._wake_w, b"x")
+        return True
+
+    async def claim(
+        self, host: str, port: int, hello: dict[str, Any]
+    ) -> tuple[socket.socket, bytes] | None:
+        """The socket and the host's frames so far, if this link went to `host:port` and
+        said `hello`; else None (and the link is closed)."""
+        if not self._end():
+            return None
+        await asyncio.to_thread(self._thread.join, CONNECT_TIMEOUT + 1.0)
+        if self._thread.is_alive():  # still connecting after all this time: let it be
+            return None
+        os.close(self._wake_r)
+        os.close(self._wake_w)
+        sock, self._socket = self._socket, None
+        if sock is None:
+            return None
+        if (host, port, hello) != (self.host, self.port, self.hello):
+            sock.close()
+            return None
+        sock.setblocking(False)
+        return sock, bytes(self._held)
+
+    async def close(self) -> None:
+        """Let the line go unclaimed (the app closed before it connected)."""
+        if (taken := await self.claim(self.host, self.port, self.hello)) is not None:
+            taken[0].close()
+
+
 Status = str
 """"connecting" | "connected" | "pending" (waiting for the host to hand a seat over) |
 "reconnecting" | "refused" | "closed"."""
@@ -144,6 +285,7 @@ class Client:
         on_status: Callable[[Status, dict[str, Any] | None], None] = lambda status, info: None,
         watch: bool = False,
         relay: dict[str, str] | None = None,
+        early: EarlyLink | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -161,6 +303,7 @@ class Client:
         self._closing = False
         self._welcomed = False
         self.table_closed = False  # the host closed the table but can resume it: wait for it
+        self._early = early  # opened before the app was up: the first session's link
 
     @property
     def address(self) -> str:
@@ -211,25 +354,33 @@ class Client:
             await asyncio.sleep(delay)
         self._set_status("closed")
 
+    def greeting(self) -> dict[str, Any]:
+        saved = self.saved
+        return greeting(
+            name=self.name,
+            code=self.code,
+            token=saved["token"] if saved else None,
+            watch=self.watch,
+            relay=self.relay,
+        )
+
     async def _session(self) -> None:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), 5.0)
+        hello = self.greeting()
+        early, self._early = self._early, None
+        taken = await early.claim(self.host, self.port, hello) if early is not None else None
+        if taken is not None:  # connected, and hello said, while the app was loading
+            sock, held = taken
+            reader, writer = await asyncio.open_connection(sock=sock)
+            reader.feed_data(held)
+        else:
+            opening = asyncio.open_connection(self.host, self.port)
+            reader, writer = await asyncio.wait_for(opening, CONNECT_TIMEOUT)
         self._writer = writer
         pinger = asyncio.create_task(self._ping_loop())
         try:
-            hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION}
-            saved = self.saved
-            if saved:
-                hello["token"] = saved["token"]
-            if self.relay:
-                hello["relay"] = self.relay
-            if self.watch:
-                hello["watch"] = True
-            elif self.name:
-                hello["name"] = self.name
-            if self.code:
-                hello["code"] = self.code
-            writer.write(encode(hello))
-            await writer.drain()
+            if taken is None:
+                writer.write(encode(hello))
+                await writer.drain()
             while True:
                 message = await asyncio.wait_for(read_message(reader), SILENCE_LIMIT)
                 self._receive(message)
@@ -313,6 +464,9 @@ class Client:
     async def close(self) -> None:
         """Stop without giving the seat up (the app is closing; the player may come back)."""
         self._closing = True
+        if self._early is not None:  # closed before its first session: let that line go
+            early, self._early = self._early, None
+            await early.close()
         if self._writer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._writer.drain(), 1.0)

@@ -144,6 +144,11 @@ class FrameDecoder:
         self._buffer = bytearray()
 
     def feed(self, data: bytes) -> Iterator[dict[str, Any]]:
+        for _, message in self.feed_frames(data):
+            yield message
+
+    def feed_frames(self, data: bytes) -> Iterator[tuple[bytes, dict[str, Any]]]:
+        """Each whole frame, as its bytes (header and body) and its message."""
         self._buffer += data
         while len(self._buffer) >= _HEADER.size:
             (length,) = _HEADER.unpack_from(self._buffer)
@@ -151,9 +156,15 @@ class FrameDecoder:
                 raise ProtocolError("too_large", f"{length} bytes announced", fatal=True)
             if len(self._buffer) < _HEADER.size + length:
                 return
-            body = bytes(self._buffer[_HEADER.size : _HEADER.size + length])
+            frame = bytes(self._buffer[: _HEADER.size + length])
+            message = decode_body(frame[_HEADER.size :])  # a bad frame stays in `pending`
             del self._buffer[: _HEADER.size + length]
-            yield decode_body(body)
+            yield frame, message
+
+    @property
+    def pending(self) -> bytes:
+        """What has come of a frame not yet whole."""
+        return bytes(self._buffer)
 
 
 async def read_message(reader: asyncio.StreamReader) -> dict[str, Any]:

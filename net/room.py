@@ -22,6 +22,7 @@ import contextlib
 import copy
 import itertools
 import logging
+import math
 import random
 import secrets
 import time
@@ -168,6 +169,7 @@ class Room:
         self._moments: dict[int, tuple[Any, int]] = {}  # seat -> (moment, version it began)
         self._pending_events: list[dict[str, Any]] = []  # presence not told yet
         self._presence_flush: asyncio.TimerHandle | None = None
+        self._presence_told = -math.inf  # self.clock() of the last presence-only view
         self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle, float]] = {}  # move, when
         self._bots: dict[int, Any] = {}
         self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
@@ -365,9 +367,11 @@ class Room:
         self._presence([{"type": "away", "seat": seat}])
 
     def _presence(self, events: list[dict[str, Any]]) -> None:
-        """Someone's link came or went: the others hear of it within PRESENCE_DELAY, in one
-        view for however many comings and goings (a laptop in a reconnect loop costs the
-        table a few views a second, not one per connect and one per drop)."""
+        """Someone's link came or went: the first in a while is told at once (a player who
+        joins or comes back is on every screen straight away); after it, the others hear of
+        the comings and goings within PRESENCE_DELAY, in one view for however many there
+        were (a laptop in a reconnect loop costs the table a few views a second, not one per
+        connect and one per drop)."""
         self._pending_events += events
         if self._presence_flush is not None:
             return
@@ -376,7 +380,15 @@ class Room:
         except RuntimeError:
             self._changed([])  # no loop (a synchronous test): at once
             return
-        self._presence_flush = loop.call_later(PRESENCE_DELAY, self._changed, [])
+        wait = self._presence_told + PRESENCE_DELAY - self.clock()
+        if wait <= 0:
+            self._tell_presence()
+        else:
+            self._presence_flush = loop.call_later(wait, self._tell_presence)
+
+    def _tell_presence(self) -> None:
+        self._presence_told = self.clock()
+        self._changed([])
 
     def leave(self, seat: int) -> None:
         """A player says goodbye: in the lobby the seat goes; in a game a bot plays it to the

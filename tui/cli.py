@@ -8,8 +8,12 @@ import os
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from net.client import EarlyLink, TokenStore
 
 DEFAULT_WEB_PORT = 47471
 """The browser seats' port: the table's own, plus one."""
@@ -193,8 +197,7 @@ def web_relay() -> dict[str, str] | None:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from net.client import parse_address
-    from tui.client.app import ClientApp
+    from net.client import TokenStore, parse_address
 
     address = None
     if args.address:
@@ -203,6 +206,11 @@ def run_join(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"hubbub: {exc}", file=sys.stderr)
             return 2
+    tokens = TokenStore()
+    relay = web_relay() if args.only_this_table else None
+    early = early_link(address, tokens, name=args.name, watch=args.watch, relay=relay)
+    from tui.client.app import ClientApp  # Textual: a second or so, while `early` connects
+
     app = ClientApp(
         address,
         name=args.name,
@@ -211,10 +219,38 @@ def run_join(args: argparse.Namespace) -> int:
         only_this_table=args.only_this_table,
         bell=not args.no_bell,
         watch=args.watch,
-        relay=web_relay() if args.only_this_table else None,
+        relay=relay,
+        tokens=tokens,
+        early=early,
     )
     app.run()
     return app.return_code or 0
+
+
+def early_link(
+    address: tuple[str, int] | None,
+    tokens: TokenStore,
+    *,
+    name: str,
+    watch: bool,
+    relay: dict[str, str] | None,
+) -> EarlyLink | None:
+    """The table's connection, opened before the player app loads, when the command line
+    says all its `hello` will (an address, and a name, a saved seat or `--watch`): the table
+    sees the player a second sooner. None when the app has to ask first."""
+    from net.client import EarlyLink, greeting, seat_name
+
+    if address is None:
+        return None
+    host, port = address
+    if watch:
+        return EarlyLink(host, port, greeting(watch=True, relay=relay))
+    seat = seat_name(tokens, f"{host}:{port}", name)
+    if seat is None:
+        return None
+    saved = tokens.get(f"{host}:{port}", seat)
+    token = saved["token"] if saved else None
+    return EarlyLink(host, port, greeting(name=seat, token=token, relay=relay))
 
 
 if __name__ == "__main__":

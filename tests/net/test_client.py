@@ -6,9 +6,12 @@ import asyncio
 
 import pytest
 
-from net.client import Client, TokenStore, parse_address
+from net.client import Client, EarlyLink, TokenStore, greeting, parse_address
+from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
+from tests.wire import until
+from tui.cli import early_link
 
 
 @pytest.mark.parametrize(
@@ -131,3 +134,110 @@ async def test_a_stale_token_of_a_name_joins_anew(peek, state_dir):
     await client.close()
     await asyncio.wait_for(task, 3)
     await server.close()
+
+
+# --- the early link: `hubbub join` connects while the app loads ------------------------------
+
+
+async def test_an_early_link_seats_the_player_before_the_app_and_hands_its_line_over(
+    peek, state_dir, monkeypatch
+):
+    """The table sees the player at once; the app's client then takes the very same
+    connection over, with what the host said meanwhile (pings answered, the rest kept)."""
+    monkeypatch.setattr("net.server.PING_EVERY", 0.02)  # pings while the app "loads"
+    room = Room("R", game_id="peek", open_room=True)
+    server = await serve(room)
+    early = EarlyLink("127.0.0.1", server.port, greeting(name="Ann"))
+    await until(lambda: room.seats and room.seats[0].connected)
+    await until(lambda: early.pings >= 5)  # the host's pings got their pongs: still seated
+    assert room.seats[0].connected and len(server._all) == 1
+    seen = Recorder()
+    client = Client(
+        "127.0.0.1", server.port, name="Ann", early=early,
+        on_status=seen.status, on_message=seen.message,
+    )  # fmt: skip
+    task = asyncio.create_task(client.run())
+    await seen.wait(lambda: any(m["type"] == "view" for m in seen.messages))
+    assert seen.messages[0]["type"] == "welcome" and client.seat == 0  # read from the line
+    assert client.saved["token"] == room.seats[0].token
+    assert not [m for m in seen.messages if m["type"] == "ping"]  # answered by the link
+    assert len(server._all) == 1 and room.seats[0].connected  # no second connection
+    room.start()
+    await seen.wait(lambda: any(m["type"] == "view" and m["game"] for m in seen.messages))
+    await client.close()
+    await asyncio.wait_for(task, 3)
+    await server.close()
+
+
+async def test_an_early_link_that_said_another_hello_is_let_go(peek, state_dir):
+    room = Room("R", game_id="peek", open_room=True)
+    server = await serve(room)
+    early = EarlyLink("127.0.0.1", server.port, greeting(name="Ann"))
+    await until(lambda: room.seats and room.seats[0].connected)
+    seen = Recorder()
+    client = Client("127.0.0.1", server.port, name="Bob", early=early, on_status=seen.status)
+    task = asyncio.create_task(client.run())
+    await seen.wait(lambda: client.status == "connected")
+    await until(lambda: not room.seats[0].connected)  # Ann's line was closed
+    assert [s.name for s in room.seats] == ["Ann", "Bob"] and room.seats[1].connected
+    await client.close()
+    await asyncio.wait_for(task, 3)
+    await server.close()
+
+
+async def test_an_early_link_that_could_not_connect_costs_nothing(peek, state_dir):
+    room = Room("R", game_id="peek", open_room=True)
+    server = await serve(room)
+    port = server.port
+    await server.close()  # nobody listens when the early link tries
+    early = EarlyLink("127.0.0.1", port, greeting(name="Ann"))
+    assert await early.claim("127.0.0.1", port, greeting(name="Ann")) is None
+    server = await serve(room, port)  # the host is up when the app is
+    early = EarlyLink("127.0.0.1", port + 1, greeting(name="Ann"))  # (another address)
+    seen = Recorder()
+    client = Client("127.0.0.1", port, name="Ann", early=early, on_status=seen.status)
+    task = asyncio.create_task(client.run())
+    await seen.wait(lambda: client.status == "connected")
+    assert room.seats[0].connected
+    await client.close()
+    await asyncio.wait_for(task, 3)
+    await server.close()
+
+
+async def test_an_app_closed_before_it_connected_lets_its_early_link_go(peek, state_dir):
+    room = Room("R", game_id="peek", open_room=True)
+    server = await serve(room)
+    early = EarlyLink("127.0.0.1", server.port, greeting(name="Ann"))
+    await until(lambda: room.seats and room.seats[0].connected)
+    client = Client("127.0.0.1", server.port, name="Ann", early=early)
+    await client.close()  # its run() never started
+    await until(lambda: not room.seats[0].connected)
+    await server.close()
+
+
+def test_hubbub_join_opens_an_early_link_only_when_the_command_says_the_whole_hello(state_dir):
+    """An address and a name, one saved seat there, or --watch: the hello is known. Without
+    an address, or with several saved seats and no name, the app has to ask first."""
+    tokens = TokenStore()
+    address = ("127.0.0.1", 9)  # the discard port: nothing answers, nothing is needed
+    relay = {"key": "k", "address": "10.0.0.7"}
+
+    def hello(**how):
+        link = early_link(
+            how.pop("at", address), tokens, **({"name": "", "watch": False, "relay": None} | how)
+        )
+        if link is None:
+            return None
+        asyncio.run(link.close())
+        return link.hello
+
+    base = {"type": "hello", "protocol": PROTOCOL_VERSION}
+    assert hello(at=None, name="Ann") is None
+    assert hello() is None  # no name, no seat saved here: the join form asks
+    assert hello(name="Ann") == base | {"name": "Ann"}
+    assert hello(watch=True, relay=relay) == base | {"watch": True, "relay": relay}
+    tokens.put("127.0.0.1:9", "Ann", token="t-ann")
+    assert hello() == base | {"name": "Ann", "token": "t-ann"}  # her one seat here
+    tokens.put("127.0.0.1:9", "Bob", token="t-bob")
+    assert hello() is None  # which of the two? the form asks
+    assert hello(name="bob") == base | {"name": "bob", "token": "t-bob"}

@@ -155,6 +155,28 @@ async def test_a_seat_reconnecting_in_a_loop_costs_the_others_a_few_views_a_seco
     assert len(ann.views) <= bound, f"{len(ann.views)} views for {tries} reconnects"
 
 
+async def test_the_first_coming_after_a_quiet_spell_is_told_at_once_the_next_together(peek):
+    """A join or a return is on every screen at once; after it, comings and goings wait for
+    PRESENCE_DELAY (on the room's clock) and are told in one view however many they were."""
+    now = [1000.0]
+    room = Room("Door", game_id="peek", open_room=True, clock=lambda: now[0])
+    told: list[list[dict]] = []
+    room.subscribe(told.append)
+    ann, bob = room.join("Ann", None), room.join("Bob", None)
+    told.clear()
+    room.connected(ann, returning=False)
+    assert len(told) == 1 and room.seats[ann].connected  # told in the same call
+    room.connected(bob, returning=False)
+    room.disconnected(ann)
+    assert len(told) == 1  # both wait for the quarter second
+    await until(lambda: len(told) == 2, timeout=10)
+    assert told[1] == [{"type": "away", "seat": ann}]
+    now[0] += PRESENCE_DELAY  # a quiet spell (on the room's clock)
+    room.connected(ann, returning=True)
+    assert len(told) == 3 and told[2] == [{"type": "back", "seat": ann}]
+    room.close()
+
+
 async def drain(wire: Wire) -> None:
     while True:
         await wire.recv(timeout=30)

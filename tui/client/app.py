@@ -21,7 +21,7 @@ from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 
-from net.client import Client, TokenStore
+from net.client import Client, EarlyLink, TokenStore, seat_name
 from net.protocol import PROTOCOL_VERSION
 from tui.client.screens import (
     FindScreen,
@@ -100,8 +100,12 @@ class ClientApp(App[None]):
         bell: bool = True,
         watch: bool = False,
         relay: dict[str, str] | None = None,
+        early: EarlyLink | None = None,
     ) -> None:
         super().__init__()
+        self.early = early
+        """The link `hubbub join` opened while this app loaded (`net.client.EarlyLink`): the
+        first connection takes it over if it said the same `hello` to the same table."""
         self.relay = relay  # a web seat: the browser's address, told to the table's door
         self.watching = watch
         """In the audience: the table's public view on this screen, no seat (`--watch`, or F2
@@ -142,13 +146,13 @@ class ClientApp(App[None]):
             self.push_screen(FindScreen())
             return
         host, port = self.address
-        names = self.tokens.names(f"{host}:{port}")
+        name = seat_name(self.tokens, f"{host}:{port}", self.player_name)
         if self.watching:  # no name to ask: the table's code, if it has one, is asked for
             self.push_screen(WaitScreen())
             self.connect(host, port, "", None, watch=True)
-        elif self.player_name or len(names) == 1:  # a name to play, or one seat to go back to
+        elif name:  # a name to play, or one seat to go back to
             self.push_screen(WaitScreen())
-            self.connect(host, port, self.player_name or names[0], None)
+            self.connect(host, port, name, None)
         else:  # no seat here yet, or seats under several names: which one?
             self.push_screen(JoinScreen(host, port))
 
@@ -171,9 +175,11 @@ class ClientApp(App[None]):
             tokens=self.tokens,
             watch=watch,
             relay=self.relay,
+            early=self.early,
             on_message=lambda m: self.post_message(self.FromHost(m)),
             on_status=lambda s, i: self.post_message(self.LinkChanged(s, i)),
         )
+        self.early = None  # the first connection's only
         self.link = "connecting"
         self.run_worker(self.client.run(), group="link", exclusive=True, exit_on_error=False)
 
