@@ -1,0 +1,258 @@
+"""A player's hand in T-Rex: the card to perform, big, as a 1..10 scale; what you may do now;
+whom you may offer to, your offer out and the offers to you; the tie-break vote; the
+two-player call; and the latest private news, for a few seconds."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Digits, Static
+
+from tui.games import HandWidget
+from tui.games.trex.offer import PickOfferScreen
+from tui.games.trex.pieces import scale
+from tui.games.trex.words import COLOUR_STYLE, colour_label, joined, who
+from tui.i18n import quote, t
+from tui.text import literal, name
+from tui.widgets import keys, put
+
+NEWS_SECONDS = 8.0
+
+
+class TRexHand(HandWidget):
+    """Your card, big enough to read while acting; your offers; what you may do now."""
+
+    BINDINGS = keys(
+        "trex.hand",
+        [
+            *[
+                Binding(str(n), f"number({n - 1})", "trex.key.number", show=False)
+                for n in range(1, 9)
+            ],
+            Binding("a", "answer('accept')", "trex.key.accept"),
+            Binding("x", "answer('decline')", "trex.key.decline"),
+            Binding("w", "withdraw", "trex.key.withdraw"),
+            Binding("s", "skip", "trex.key.skip"),
+            Binding("m", "call(True)", "trex.key.match"),
+            Binding("n", "call(False)", "trex.key.no_match"),
+        ],
+    )
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="tr-card"):
+            with Vertical(id="tr-card-text"):
+                yield Static(id="tr-card-action")
+                yield Static(id="tr-scale")
+            yield Digits("", id="tr-level")
+        yield Static(id="tr-status")
+        yield Static(id="tr-offers")
+        yield Static(id="tr-news")
+
+    def on_mount(self) -> None:
+        self._view: dict[str, Any] = {}
+        self._news_id: Any = None
+        self._news_since = 0.0
+        self._picker: PickOfferScreen | None = None
+
+    def _fade_news(self) -> None:
+        if self._view:
+            put(self.query_one("#tr-news", Static), self._news())
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        self._view = view
+        picker = self._picker
+        offers_in = set((view.get("offers") or {}).get("in", []))
+        if picker is not None and picker.is_attached and set(picker.seats) != offers_in:
+            picker.dismiss(None)  # the offers changed under it: ask again with `a` or `x`
+        self._draw_card()
+        put(self.query_one("#tr-status", Static), self._status())
+        put(self.query_one("#tr-offers", Static), self._offers())
+        put(self.query_one("#tr-news", Static), self._news())
+        self.refresh_bindings()
+
+    def _legal(self) -> set[str]:
+        return set(self._view.get("legal", []))
+
+    def _draw_card(self) -> None:
+        view = self._view
+        card = view.get("card")
+        box = self.query_one("#tr-card")
+        tie = view.get("tie_break") or {}
+        if view["phase"] == "vote":
+            if view["seat"] in tie.get("tied", []):  # sudden death: the new action, at 10
+                index = tie["tied"].index(view["seat"])
+                card = {"colour": tie["colour"], "level": 10}
+                view = dict(view, actions={**view["actions"], tie["colour"]: tie["actions"][index]})
+            else:
+                card = None
+        for colour in COLOUR_STYLE:
+            box.set_class(bool(card) and card["colour"] == colour, f"-{colour}")
+        box.display = bool(card) or view["phase"] in ("play", "call")
+        self._card_view = view
+        if not card:
+            box.border_title = ""
+            put(self.query_one("#tr-card-action", Static), Text(t("trex.no_card"), style="dim"))
+            put(self.query_one("#tr-scale", Static), "")
+            put(self.query_one("#tr-level", Digits), "")
+            return
+        colour, level = card["colour"], card["level"]
+        view = self._card_view
+        box.border_title = colour_label(colour, view["symbols"]).plain
+        action = literal(view["actions"].get(colour) or "—", 80, style="bold")
+        put(self.query_one("#tr-card-action", Static), action)
+        put(self.query_one("#tr-scale", Static), scale(level, COLOUR_STYLE[colour]))
+        put(self.query_one("#tr-level", Digits), str(level))
+
+    def _status(self) -> Text:
+        view = self._view
+        legal = self._legal()
+        if view["over"]:
+            return Text(t("trex.over"), style="bold")
+        if view["phase"] == "vote":
+            if "vote" in legal:
+                return Text(t("trex.vote_now"), style="bold reverse")
+            tie = view.get("tie_break") or {}
+            if view["seat"] in tie.get("tied", []):
+                return Text(t("trex.you_are_tied"), style="bold reverse")
+            return Text(t("trex.voted"), style="bold")
+        if view["mode"] == "coop":
+            if "call" in legal:
+                return Text(t("trex.call_now"), style="bold reverse")
+            return Text(t("trex.call_waiting"), style="bold")
+        return Text(t("trex.perform_now"), style="bold")
+
+    def _offers(self) -> Text:
+        """Who you may offer to (by number), your offer out, the offers to you."""
+        view = self._view
+        names = view["players"]
+        me = view["seat"]
+        text = Text()
+        if view["phase"] == "vote" and "vote" in self._legal():
+            tie = view.get("tie_break") or {}
+            for seat, action in zip(tie.get("tied", []), tie.get("actions", []), strict=False):
+                text.append(f" {seat + 1} ", style="bold reverse")
+                text.append(" ")
+                text.append_text(name(names[seat], style="bold"))
+                text.append(f"  {quote(action)}\n")
+            return text
+        if view.get("vote") is not None:
+            return Text(t("trex.you_voted", name=who(names, view["vote"])), style="bold")
+        if view["mode"] == "coop" or view["over"] or view["phase"] != "play":
+            return text
+        offers = view.get("offers") or {"out": None, "in": []}
+        if offers["out"] is None:
+            text.append(t("trex.offer_to") + "\n", style="dim")
+            for seat, player in enumerate(names):
+                if seat == me:
+                    continue
+                text.append(f" {seat + 1} ", style="bold reverse")
+                text.append(" ")
+                text.append_text(name(player))
+                text.append("  ")
+            text.append("\n\n")
+        else:
+            text.append(t("trex.your_offer", name=who(names, offers["out"])) + "\n\n", style="bold")
+        if offers["in"]:
+            text.append(t("trex.offers_in", names=joined(names, offers["in"])), style="bold green")
+        return text
+
+    def _news(self) -> Text:
+        """The latest private news, for NEWS_SECONDS: then it has been read."""
+        news = self._view.get("news")
+        if not news:
+            return Text()
+        if news.get("id") != self._news_id:
+            self._news_id, self._news_since = news.get("id"), time.monotonic()
+            self.set_timer(NEWS_SECONDS + 0.1, self._fade_news)
+        if time.monotonic() - self._news_since > NEWS_SECONDS:
+            return Text()
+        names = self._view["players"]
+        kind = news.get("type")
+        if kind == "matched":
+            mine, theirs = news["mine"], news["theirs"]
+            return Text(
+                t("trex.news.matched", name=who(names, news["with"]), mine=mine["level"],
+                  theirs=theirs["level"]),
+                style="bold",
+            )  # fmt: skip
+        field = {"offered": "from", "withdrawn": "from", "declined": "by", "cancelled": "to"}
+        if kind in field:
+            return Text(t(f"trex.news.{kind}", name=who(names, news.get(field[kind]))))
+        return Text()
+
+    # keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        legal = self._legal()
+        wanted = {
+            "answer": "accept",
+            "withdraw": "withdraw",
+            "skip": "skip",
+            "call": "call",
+        }.get(action)
+        if action == "number":
+            return True if "offer" in legal or "vote" in legal else None
+        if wanted is None:
+            return True
+        if action in ("answer", "withdraw", "skip") and self._view.get("phase") != "play":
+            return False  # offers exist only in the competitive game, before the end
+        if action == "call" and self._view.get("mode") != "coop":
+            return False  # the call keys exist only in the two-player game
+        if action in ("skip", "withdraw") and self._view.get("mode") == "coop":
+            return False
+        return True if wanted in legal else None
+
+    def why_not(self, action: str) -> str | None:
+        """Why a greyed key does nothing now (the screen says it for a moment)."""
+        view, legal = self._view, self._legal()
+        if not legal:
+            return None  # a card being drawn, or you are away: the screen's own line says so
+        offers = view.get("offers") or {"out": None, "in": []}
+        if action == "answer":
+            return t("trex.why.no_offer_in")
+        if action == "withdraw":
+            return t("trex.why.no_offer_out")
+        if action in ("skip", "number") and offers.get("out") is not None:
+            return t("trex.why.offer_out", name=who(view["players"], offers["out"]))
+        if action == "number" and view.get("phase") == "play":
+            return t("trex.why.nobody_here")
+        return None
+
+    def action_number(self, index: int) -> None:
+        view = self._view
+        if index >= len(view.get("players", [])) or index == view.get("seat"):
+            return
+        if "vote" in self._legal():
+            self.act({"type": "vote", "for": index})
+        elif "offer" in self._legal():
+            self.act({"type": "offer", "to": index})
+
+    def action_answer(self, verb: str) -> None:
+        offers = (self._view.get("offers") or {}).get("in", [])
+        if not offers:
+            return
+        if len(offers) == 1:
+            self.act({"type": verb, "from": offers[0]})
+            return
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None:
+                self.act({"type": verb, "from": seat})
+
+        names = self._view["players"]
+        self._picker = PickOfferScreen(verb, [(s, names[s]) for s in offers])
+        self.app.push_screen(self._picker, chosen)
+
+    def action_withdraw(self) -> None:
+        self.act({"type": "withdraw"})
+
+    def action_skip(self) -> None:
+        self.act({"type": "skip"})
+
+    def action_call(self, match: bool) -> None:
+        self.act({"type": "call", "match": match})

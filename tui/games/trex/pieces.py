@@ -1,0 +1,140 @@
+"""What the T-Rex screens draw: the last match's banner, the end's and the tie-break's, the
+token piles as a picture, the scoreboard (or the team's board in the two-player game), a
+card's 1..10 scale and the T-Rex itself — functions of the view that make Rich texts, with no
+state of their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from tui.bigtext import big
+from tui.games.trex.narrate import match_sentence
+from tui.games.trex.words import joined, who
+from tui.i18n import quote, t
+from tui.text import marked, name
+
+TREX = r"""
+               __
+              / _)
+     _.----._/ /
+    /         /
+ __/ (  | (  |
+/__.-'|_|--|_|
+"""
+
+
+MATCH_COLOUR = {"exact": "green", "near": "yellow"}
+"""A match's outcome by colour (red: a miss) — the sentence always says it in words too."""
+
+
+def match_banner(match: dict[str, Any], names: list[str], *, large: bool = False) -> Text:
+    """The last match in a sentence on its outcome's colour; `large` (a TV): the two levels
+    above it in big digits, to be read from the sofa."""
+    colour = MATCH_COLOUR.get(match["outcome"], "red")
+    style = f"bold {'white' if colour == 'red' else 'black'} on {colour}"
+    if "right" in match:  # the two-player variant
+        line = t(
+            "trex.ev.coop_right" if match["right"] else "trex.ev.coop_wrong",
+            a=match["level_a"],
+            b=match["level_b"],
+            moved=match["moved"],
+        )
+    else:
+        line = match_sentence(match, names)
+    banner = Text(f" {line} ", style=style)
+    levels = big(f"{match['level_a']}  {match['level_b']}", 2) if large else None
+    if levels:
+        banner = Text("\n".join(levels) + "\n", style=f"bold {colour}") + banner
+    return banner
+
+
+def end_banner(view: dict[str, Any], names: list[str]) -> Text:
+    result = view.get("result") or {}
+    winners = result.get("winners", [])
+    if view["mode"] == "coop":
+        coop = view.get("coop") or {}
+        key = "trex.coop_won" if winners else "trex.coop_end"
+        return Text(f" {t(key, moved=coop.get('moved', 0))} ", style="bold black on green")
+    line = t("trex.the_trex", names=joined(names, winners))
+    tie = view.get("tie_break")
+    if tie and tie.get("tally"):
+        votes = ", ".join(f"{who(names, s)} {tie['tally'][s]}" for s in tie["tied"])
+        line += "  " + t("trex.votes_were", votes=votes)
+    return Text(f" {line} ", style="bold black on green")
+
+
+def tie_text(tie: dict[str, Any], names: list[str]) -> Text:
+    text = Text(t("trex.tie_heading") + "\n", style="bold reverse")
+    for seat, action in zip(tie["tied"], tie["actions"], strict=False):
+        text.append_text(name(who(names, seat), style="bold"))
+        text.append(f": {quote(action)} — 10\n")
+    voted = len(tie["voted"])
+    text.append(t("trex.tie_votes", n=voted, of=len(tie["voters"])), style="dim")
+    return text
+
+
+def coop_board(view: dict[str, Any]) -> Text:
+    """The team's game: tokens moved to the box, and who has made the call this round."""
+    coop = view.get("coop") or {}
+    text = Text(t("trex.coop_moved", moved=coop.get("moved", 0), goal=coop.get("goal", 15)))
+    text.append("\n")
+    for seat, player in enumerate(view["players"]):
+        called = (coop.get("called") or [False, False])[seat]
+        text.append_text(name(player))
+        if not view["over"]:
+            text.append(f"  {t('trex.called') if called else t('trex.calling')}",
+                        style="green" if called else "dim")  # fmt: skip
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def pile_row(label: str, left: int, total: int, style: str) -> Text:
+    row = Text(f"{label:<10}", style="bold")
+    row.append("●" * left, style=style)
+    row.append("○" * max(0, total - left), style="dim")
+    row.append(f" {left}/{total}")
+    return row
+
+
+def piles_picture(view: dict[str, Any]) -> Text:
+    """The token piles as put out for this table, emptying as the game goes."""
+    text = Text()
+    if view["mode"] == "coop":
+        coop = view.get("coop") or {}
+        goal = coop.get("goal", 15)
+        text.append_text(pile_row(t("trex.pile.good"), goal - coop.get("moved", 0), goal, "green"))
+        return text
+    tokens, pool = view["tokens"], view["pool"]
+    text.append_text(pile_row(t("trex.pile.good"), pool["good"], tokens["good"], "green"))
+    if tokens["bad"]:
+        text.append("\n")
+        text.append_text(pile_row(t("trex.pile.bad"), pool["bad"], tokens["bad"], "red"))
+    return text
+
+
+def scoreboard(view: dict[str, Any]) -> Text:
+    if view["mode"] == "coop":
+        return coop_board(view)
+    text = Text()
+    text.append(f"{'':16}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n", style="dim")
+    for seat, player in enumerate(view["players"]):
+        shown = marked(seat, player)
+        shown.truncate(16, overflow="ellipsis", pad=True)
+        text.append_text(shown)
+        text.append(f"{view['good'][seat]:>6}", style="green")
+        text.append(f"{view['bad'][seat]:>6}", style="red")
+        text.append(f"{view['scores'][seat]:>7}\n", style="bold")
+    text.rstrip()
+    return text
+
+
+def scale(level: int, style: str) -> Text:
+    """1..10 at a glance: the level filled, the rest hollow."""
+    text = Text("1 ", style="dim")
+    text.append("█" * level, style=style)
+    text.append("░" * (10 - level), style="dim")
+    text.append(" 10", style="dim")
+    return text
