@@ -1,0 +1,40 @@
+"""The Dice Roll Card, a player's help screen (`d` on the hand): every die's faces and risk,
+what circles and stars do, and the Up Die's faces."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from games.tallyup import dice_table
+from tui.games.tallyup.dice import colour_chip, faces_text
+from tui.i18n import t
+from tui.widgets import keys
+
+
+class DiceChartScreen(ModalScreen[None]):
+    """The box's Dice Roll Card: every die's faces and risk, plus what circles and stars do."""
+
+    BINDINGS = keys(
+        "tallyup.dice_chart", [Binding("escape,d,q", "dismiss", "key.close", key_display="Esc")]
+    )
+
+    def compose(self) -> ComposeResult:
+        text = Text(t("tallyup.chart_heading") + "\n\n", style="bold")
+        for die in dice_table():
+            text.append_text(colour_chip(die["colour"], width=13))
+            text.append(faces_text(die["colour"]))
+            text.append(f"  {t('tallyup.risk.' + die['risk'])}\n", style="dim")
+        text.append("\n" + t("tallyup.chart_rules"), style="")
+        text.append("\n\n" + t("tallyup.up_die_faces"), style="bold")
+        with VerticalScroll(id="help"):
+            yield Static(text)
+
+    def action_dismiss(self, result: Any = None) -> None:
+        self.dismiss(None)

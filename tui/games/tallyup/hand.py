@@ -1,0 +1,268 @@
+"""A player's hand: what they may do now, with the numbers that make it a decision — the
+dice to pick with their faces and exact odds, the sealed IN/OUT, the shout, the latest big
+moment in words, and the Dice Roll Card a key away."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from games.tallyup import COLOURS, main_roll_odds
+from games.tallyup.odds import bonus_bust_chance
+from tui.games import HandWidget
+from tui.games.tallyup.chart import DiceChartScreen
+from tui.games.tallyup.dice import colour_chip, dice_art, faces_text
+from tui.games.tallyup.narrate import NEWS, narrate
+from tui.games.tallyup.pieces import phase_line
+from tui.games.tallyup.words import percent
+from tui.i18n import t
+from tui.widgets import keys, put
+
+
+class TallyHand(HandWidget):
+    """Your screen: what you may do now, with the numbers that make it a decision."""
+
+    BINDINGS = keys(
+        "tallyup.hand",
+        [
+            *[
+                Binding(str(n), f"pick({n - 1})", "tallyup.key.pick", show=False)
+                for n in range(1, 7)
+            ],
+            Binding("enter", "confirm", "tallyup.key.confirm"),
+            Binding("r", "roll", "tallyup.key.roll"),
+            Binding("i", "side('in')", "tallyup.key.in"),
+            Binding("o", "side('out')", "tallyup.key.out"),
+            Binding("space", "shout", "tallyup.key.shout", key_display="Space"),
+            Binding("d", "chart", "tallyup.key.chart"),
+        ],
+    )
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="th-status")
+        yield Static(id="th-news")
+        yield Static(id="th-main")
+        yield Static(id="th-odds")
+        yield Static(id="th-me", classes="box")
+
+    def on_mount(self) -> None:
+        self._view: dict[str, Any] = {}
+        self._room: dict[str, Any] = {}
+        self._picked: list[str] = []
+        self._deadline: float | None = None
+        self._news = ""
+        self._kept_roll: list[dict[str, Any]] = []
+        self.set_interval(0.5, self._tick)
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        phase_changed = view.get("phase") != self._view.get("phase")
+        self._view, self._room = view, room
+        seconds = room.get("timer_seconds")
+        self._deadline = time.monotonic() + seconds if seconds is not None else None
+        if phase_changed:
+            self._picked = []
+        self._redraw()
+        self.refresh_bindings()
+
+    def happened(self, events: list[dict[str, Any]]) -> bool:
+        """The latest big moment (a bust, a Tally Up!, a reveal, the Up Die) stays in words
+        on this screen, so nobody has to look up at the table to know what happened."""
+        names = self._view.get("players", [])
+        fresh = False  # news from this very batch (a bust ends a round and starts the next)
+        kinds = {event.get("type") for event in events}
+        for event in events:
+            kind = event.get("type")
+            if kind in NEWS:
+                self._news, fresh = narrate(event, names) or "", True
+            elif kind == "round_start" and not fresh:
+                self._news, self._kept_roll = "", []
+            elif kind == "rolled":
+                self._kept_roll = list(event["dice"])
+            elif kind in ("rolling", "dice_chosen"):
+                self._news, self._kept_roll = "", []
+        # (the view of the change comes next, with `show`: it draws)
+        return bool(kinds & {*NEWS, "round_start", "rolled", "rolling", "dice_chosen"})
+
+    # what may be done now
+
+    def _legal(self) -> set[str]:
+        return set(self._view.get("legal", []))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key of the game that does nothing now is shown greyed (None), never hidden: the
+        keys stay where the hand expects them, and pressing one says why."""
+        legal = self._legal()
+        picking = "choose_dice" in legal or "bonus_dice" in legal
+        enabled = {
+            "pick": picking,
+            "confirm": picking,
+            "roll": "roll" in legal,
+            "side": "token" in legal,
+        }.get(action, True)  # the shout is always there: a race must not wait for a key
+        return True if enabled else None
+
+    def _choices(self) -> list[str]:
+        """The dice the number keys pick from now: all six, or the unused ones for a bonus."""
+        if "bonus_dice" in self._legal():
+            return list(self._view.get("unused", []))
+        return list(COLOURS)
+
+    def _needed(self) -> int:
+        return self._view.get("bonus_count", 0) if "bonus_dice" in self._legal() else 3
+
+    def action_pick(self, index: int) -> None:
+        choices = self._choices()
+        if index >= len(choices):
+            return
+        colour = choices[index]
+        if colour in self._picked:
+            self._picked.remove(colour)
+        elif len(self._picked) < self._needed():
+            self._picked.append(colour)
+        else:
+            self._picked = [*self._picked[1:], colour]
+        self._redraw()
+
+    def action_confirm(self) -> None:
+        if len(self._picked) != self._needed():
+            self.notify(t("tallyup.pick_n", n=self._needed()), severity="warning")
+            return
+        kind = "bonus_dice" if "bonus_dice" in self._legal() else "choose_dice"
+        self.act({"type": kind, "dice": list(self._picked)})
+
+    def action_roll(self) -> None:
+        self.act({"type": "roll"})
+
+    def action_side(self, side: str) -> None:
+        self.act({"type": "token", "side": side})
+
+    def action_shout(self) -> None:
+        self.act({"type": "shout"})
+
+    def action_chart(self) -> None:
+        self.app.push_screen(DiceChartScreen())
+
+    # drawing
+
+    def _tick(self) -> None:
+        if self._deadline is not None and self._view.get("phase") in ("choice", "shout"):
+            self._render_status()
+
+    def _seconds_left(self) -> int | None:
+        if self._deadline is None:
+            return None
+        return max(0, round(self._deadline - time.monotonic()))
+
+    def _redraw(self) -> None:
+        if not self._view:
+            return
+        self._render_status()
+        put(self.query_one("#th-news", Static), Text(self._news, style="bold"))
+        put(self.query_one("#th-main", Static), self._main_text())
+        put(self.query_one("#th-odds", Static), self._odds_text())
+        put(self.query_one("#th-me", Static), self._me_text())
+
+    def _render_status(self) -> None:
+        view = self._view
+        names = view["players"]
+        me = view["seat"]
+        legal = self._legal()
+        left = self._seconds_left()
+        clock = f"  ⏱ {t('tallyup.seconds', n=left)}" if left is not None else ""
+        if view["phase"] == "shout" and view.get("shout") and view["shout"].get("open"):
+            status = Text(f"{t('tallyup.shout_now')}{clock}")
+        elif "token" in legal:
+            key = (
+                "tallyup.your_choice_up_die"
+                if view["choice_for"] == "up_die"
+                else "tallyup.your_choice"
+            )
+            status = Text(t(key) + clock, style="bold reverse")
+        elif "choose_dice" in legal:
+            status = Text(t("tallyup.your_dice"), style="bold reverse")
+        elif "roll" in legal:
+            key = "tallyup.your_up_die" if view["phase"] == "up_die" else "tallyup.your_roll"
+            status = Text(t(key), style="bold reverse")
+        elif "bonus_dice" in legal:
+            status = Text(t("tallyup.your_bonus", n=view["bonus_count"]), style="bold reverse")
+        else:
+            status = phase_line(view, names)
+            if view["phase"] == "choice" and view["out"][me]:
+                status = Text(t("tallyup.you_are_out"), style="bold cyan")
+        status_box = self.query_one("#th-status", Static)
+        status_box.set_class(view["phase"] == "shout", "-shout")
+        put(status_box, status)
+
+    def _main_text(self) -> Text:
+        view = self._view
+        legal = self._legal()
+        text = Text()
+        if "choose_dice" in legal or "bonus_dice" in legal:
+            text.append(t("tallyup.pick_hint", n=self._needed()) + "\n", style="dim")
+            for index, colour in enumerate(self._choices()):
+                picked = colour in self._picked
+                text.append(f" {index + 1} ", style="bold reverse")
+                text.append(" ✔ " if picked else "   ", style="bold green")
+                text.append_text(colour_chip(colour, width=13))
+                text.append(faces_text(colour) + "\n")
+            return text
+        if "token" in legal:
+            total = view["running_total"]
+            mine = view.get("token")
+            text.append(t("tallyup.out_banks", amount=total) + "\n", style="bold")
+            text.append(t("tallyup.in_risks") + "\n\n", style="dim")
+            for side in ("in", "out"):
+                chosen = mine == side
+                text.append(f" {side[0]} ", style="bold reverse")
+                text.append(
+                    f" {side.upper()} {'◀ ' + t('tallyup.sealed') if chosen else ''}\n",
+                    style="bold green" if chosen else "",
+                )
+            return text + Text("\n") + self._roll_art()
+        text.append(t("tallyup.running_total") + f": {view['running_total']}\n", style="bold")
+        return text + self._roll_art()
+
+    def _roll_art(self) -> Text:
+        """The dice of the last roll, with the Up Die beside them once it has rolled."""
+        view = self._view
+        dice = list(view["last_roll"] or self._kept_roll)
+        if dice and view["up_die_label"] is not None:
+            dice.append({"colour": "up", "label": view["up_die_label"]})
+        return dice_art(dice)
+
+    def _odds_text(self) -> Text:
+        view = self._view
+        legal = self._legal()
+        dice = self._picked if "choose_dice" in legal else view["dice"]
+        if "bonus_dice" in legal:
+            if len(self._picked) != self._needed():
+                return Text()
+            chance = bonus_bust_chance(self._picked, view["main_stars"])
+            return Text(t("tallyup.bonus_odds", bust=percent(chance)), style="bold")
+        if len(dice) != 3 or view["over"]:
+            return Text()
+        odds = main_roll_odds(dice)
+        line = t(
+            "tallyup.odds",
+            bust=percent(odds.bust),
+            tally=percent(odds.tally_up),
+            up=percent(odds.up_die),
+            points=round(float(odds.expected_points)),
+        )
+        return Text(line, style="bold" if "choose_dice" in legal or "token" in legal else "dim")
+
+    def _me_text(self) -> Text:
+        view = self._view
+        me = view["seat"]
+        scores = view["scores"]
+        rank = 1 + sum(1 for s in scores if s > scores[me])
+        text = Text()
+        text.append(t("tallyup.you", score=scores[me], rank=rank, n=len(scores)), style="bold")
+        text.append("  " + ("OUT" if view["out"][me] else "IN"), style="bold cyan")
+        text.append("   " + t("tallyup.target", n=view["target"]), style="dim")
+        return text

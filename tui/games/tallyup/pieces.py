@@ -1,0 +1,119 @@
+"""What the screens draw from a view: the players with their scores, sides and who locked in;
+the round with its rules; the six dice, the chosen three marked; the phase in a line (on the
+table and on a player's hand); and the end's round-by-round score chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from games.tallyup import COLOURS
+from tui.games.tallyup.dice import DIE_STYLE
+from tui.games.tallyup.words import colour_name, names_of
+from tui.i18n import t
+from tui.text import marked, name
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def score_chart(view: dict[str, Any]) -> Text:
+    """Every player's score after each round, one row each, all on the same scale."""
+    history = view["history"]
+    top = max([1, *(max(scores) for scores in history)]) if history else 1
+    low = min([0, *(min(scores) for scores in history)]) if history else 0
+    span = max(1, top - low)
+    text = Text()
+    for seat, player in enumerate(view["players"]):
+        label = name(player)
+        label.truncate(14, overflow="ellipsis", pad=True)
+        text.append_text(label)
+        text.append(f"{view['scores'][seat]:>6} ", style="bold")
+        for scores in history:
+            level = round((scores[seat] - low) / span * (len(BARS) - 1))
+            text.append(BARS[level], style="green")
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def round_line(view: dict[str, Any], names: list[str], narrow: bool = False) -> Text:
+    line = Text()
+    line.append(t("tallyup.round", n=view["round"]), style="bold")
+    parts = []
+    if view["extra_round"]:
+        parts.append((t("tallyup.extra_round", n=view["extra_round"]), "bold yellow"))
+    if view["once_each"]:
+        parts.append((t("tallyup.once_each_short"), "dim"))
+    else:
+        parts.append((t("tallyup.target", n=view["target"]), "dim"))
+    if view["high_stakes"]:
+        parts.append((t("tallyup.high_stakes_short"), "dim"))
+    for part, style in parts:  # one per line in a narrow box: none cut
+        line.append("\n" if narrow else "  ")  # (unstyled: see seat_line)
+        line.append(part, style=style)
+    return line
+
+
+def dice_overview(view: dict[str, Any], short: bool = False) -> Text:
+    """The six dice as coloured blocks with their names: the chosen three solid and marked,
+    the unused ones dim (`short`: the unused ones as a dot each, where the names don't fit on
+    a line). (Their faces are on every player's dice chart, `d`.)"""
+    text = Text()
+    chosen = set(view["dice"])
+    for colour in COLOURS:
+        label = f"\u00a0{colour_name(colour)}\u00a0"  # no-break spaces: a chip never splits
+        if short and chosen and colour not in chosen:
+            label = "\u00a0●"
+        if colour in chosen:
+            text.append("▶", style="bold")
+            text.append(label, style="reverse " + DIE_STYLE[colour])
+        else:
+            text.append(" " + label, style="dim" if chosen else DIE_STYLE[colour])
+    return text
+
+
+def phase_line(view: dict[str, Any], names: list[str]) -> Text:
+    active = names[view["active"]] if view["active"] is not None else ""
+    phase = view["phase"]
+    if view["over"]:
+        winners = (view.get("result") or {}).get("winners", [])
+        return Text(
+            "  " + t("tallyup.ev.game_over", names=names_of(winners, names)) + "  ",
+            style="bold black on green",
+        )
+    key = f"tallyup.phase.{phase}"
+    if phase == "choice":
+        key = f"tallyup.phase.choice_{view['choice_for']}"
+    return Text(t(key, name=active), style="bold")
+
+
+def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
+    """Every player: score and progress to the target, IN/OUT as revealed, who locked in."""
+    text = Text()
+    target = max(1, view["target"])
+    width = 8
+    best = max(view["scores"], default=0)
+    for seat, player in enumerate(view["players"]):
+        score = view["scores"][seat]
+        active = seat == view["active"]
+        text.append("▶ " if active else "  ", style="bold")
+        shown = marked(seat, player, style="bold" if score == best else "")
+        shown.truncate(16, overflow="ellipsis", pad=True)
+        text.append_text(shown)
+        text.append(f"{score:>6} ", style="bold")
+        filled = max(0, min(width, round(width * score / target)))
+        text.append("█" * filled, style="green")
+        text.append("░" * (width - filled), style="dim")
+        out = view["out"][seat]
+        text.append("  OUT " if out else "  IN  ", style="bold cyan" if out else "bold")
+        if view["phase"] == "choice" and not out:
+            if view["locked"][seat]:
+                text.append(t("tallyup.locked"), style="green")
+            elif view["away"][seat]:
+                text.append(t("tallyup.away"), style="yellow")
+            else:
+                text.append(t("tallyup.thinking"), style="dim")
+        text.append("\n")
+    text.rstrip()
+    return text

@@ -1,0 +1,189 @@
+"""The table, the big screen: the running total, large; the round; the dice chosen and
+rolled; every player; a moment (a bust, a Tally Up!, the reveal's count of 1… 2… 3…!) held up
+long enough to be seen; and at the end the score chart."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Digits, Static
+
+from tui.bigtext import big
+from tui.games import GameWidget
+from tui.games.tallyup.dice import dice_art
+from tui.games.tallyup.narrate import narrate, reveal_sentence
+from tui.games.tallyup.pieces import (
+    dice_overview,
+    phase_line,
+    players_table,
+    round_line,
+    score_chart,
+)
+from tui.i18n import t
+from tui.widgets import put
+
+REVEAL_BEATS = ("1…", "2…", "3…!")
+BANNER_SECONDS = 4.0
+BEAT_SECONDS = 0.45
+TOTAL_WIDTH = 26  # the running total's box (games.tcss)
+
+
+class TallyTable(GameWidget):
+    """The big screen: the running total, large; the dice; every player; the moment."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="tu-top"):
+            with Vertical(id="tu-total-box", classes="box"):
+                yield Digits("0", id="tu-total")
+                yield Static(id="tu-total-big")  # on a TV: twice as large
+                yield Static(id="tu-round")
+            yield Static(id="tu-banner")
+        yield Static(id="tu-roll")
+        yield Static(id="tu-dice")
+        yield Static(id="tu-players", classes="box")
+        yield VerticalScroll(id="tu-chart", classes="box")
+
+    def on_mount(self) -> None:
+        self.query_one("#tu-total-box").border_title = t("tallyup.running_total")
+        self.query_one("#tu-players").border_title = t("tallyup.players_title")
+        self.query_one("#tu-chart").border_title = t("tallyup.chart_title")
+        self.query_one("#tu-chart").display = False
+        self._view: dict[str, Any] | None = None
+        self._room: dict[str, Any] | None = None
+        self._reveal_beat: int | None = None
+        self._beat_timer: Timer | None = None
+        self._banner_until = 0.0
+        self._kept_bonus: list[dict[str, Any]] = []
+        self._banner: Text | None = None
+        self._kept_roll: list[dict[str, Any]] = []  # a bust's dice stay up into the next round
+
+    def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        self._view, self._room = view, room
+        if self._reveal_beat is None:
+            self._redraw()
+
+    def happened(self, events: list[dict[str, Any]]) -> bool:
+        names = [s["name"] for s in (self._room or {}).get("seats", [])]
+        kinds = {event.get("type") for event in events}
+        for event in events:
+            kind = event.get("type")
+            if kind in ("revealed", "bust", "tally_up", "shout"):
+                # a moment stays up long enough to be seen, however fast the next roll comes
+                self._banner_until = time.monotonic() + BANNER_SECONDS
+            if kind == "revealed":
+                self._banner = Text(reveal_sentence(event, names), style="bold")
+                self._start_reveal()
+            elif kind == "bust":
+                self._banner = Text(
+                    "  " + t("tallyup.bust_banner") + "  " + (narrate(event, names) or ""),
+                    style="bold white on red",
+                )
+            elif kind == "tally_up":
+                self._banner = Text(
+                    "  " + t("tallyup.tally_banner") + "  ", style="bold black on yellow"
+                )
+            elif kind == "shout":
+                self._banner = Text(
+                    "  " + (narrate(event, names) or "") + "  ", style="bold black on yellow"
+                )
+            elif kind == "rolled":
+                self._kept_roll, self._kept_bonus = list(event["dice"]), []
+            elif kind == "bonus_rolled":
+                self._kept_bonus = list(event["dice"])
+            elif kind in ("rolling", "dice_chosen"):
+                self._move_on()
+        # (the view of the change comes next, with `show`: it draws)
+        shown = {"revealed", "bust", "tally_up", "shout", "rolled", "bonus_rolled", "rolling"}
+        return bool(kinds & (shown | {"dice_chosen"}))
+
+    def _move_on(self) -> None:
+        """The next roll is coming: the last moment goes — once it has been up long enough."""
+        left = self._banner_until - time.monotonic()
+        if left > 0:
+            self.set_timer(left, self._move_on)
+            return
+        self._banner = None
+        if self._view is not None and self._reveal_beat is None:
+            self._redraw()
+
+    def _start_reveal(self) -> None:
+        """1… 2… 3…! — the tokens turn on the last beat. A reveal hard on the heels of the
+        last one starts the count again."""
+        if self._beat_timer is not None:
+            self._beat_timer.stop()
+        self._reveal_beat = 0
+        self._render_beat()
+        if self._view is not None and self._room is not None:
+            # everyone still IN has chosen by now (the last choice is what set this off)
+            sealed = dict(self._view, locked=[not out for out in self._view["out"]])
+            put(self.query_one("#tu-players", Static), players_table(sealed, self._room))
+        self._beat_timer = self.set_interval(BEAT_SECONDS, self._next_beat)
+
+    def _next_beat(self) -> None:
+        beat = (self._reveal_beat or 0) + 1
+        if beat < len(REVEAL_BEATS):
+            self._reveal_beat = beat
+            self._render_beat()
+            return
+        if self._beat_timer is not None:
+            self._beat_timer.stop()
+        self._beat_timer = None
+        self._reveal_beat = None
+        self._redraw()
+
+    def _render_beat(self) -> None:
+        beats = REVEAL_BEATS[: self._reveal_beat + 1]
+        if not self.app.has_class("-small"):  # in big letters where there is room
+            letters = big("  ".join(b.replace("…", "..") for b in beats))
+            if letters:
+                put(self.query_one("#tu-banner", Static), Text("\n".join(letters), style="bold"))
+                return
+        beat = Text("  ".join(beats), style="bold reverse")
+        put(self.query_one("#tu-banner", Static), Text("  ") + beat)
+
+    def _redraw(self) -> None:
+        view, room = self._view, self._room
+        if view is None or room is None:
+            return
+        names = view["players"]
+        total = view["running_total"]
+        put(self.query_one("#tu-total", Digits), str(total))
+        put(self.query_one("#tu-total-big", Static), Text("\n".join(big(str(total), 2) or [])))
+        line = round_line(view, names)
+        box = self.query_one("#tu-total-box").size.width or TOTAL_WIDTH
+        if line.cell_len > box - 4:  # the box's border and padding
+            line = round_line(view, names, narrow=True)
+        put(self.query_one("#tu-round", Static), line)
+        dice = dice_overview(view)
+        room = self.query_one("#tu-dice").content_size.width or self.size.width - 2
+        if dice.cell_len > room:  # one line, never two: the unused dice without their names
+            dice = dice_overview(view, short=True)
+        put(self.query_one("#tu-dice", Static), dice)
+        put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
+        roll = Text()
+        if view["last_roll"] or self._kept_roll:
+            if not self.app.has_class("-small"):  # (the dice say it themselves)
+                roll.append(t("tallyup.last_roll") + "\n", style="dim")
+            dice = list(view["last_roll"] or self._kept_roll)
+            if view["up_die_label"] is not None:
+                dice.append({"colour": "up", "label": view["up_die_label"]})
+            roll.append_text(dice_art(dice, large=self.app.has_class("-tv")))
+        bonus = view["bonus"] or self._kept_bonus
+        if bonus:
+            roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
+            roll.append_text(dice_art(bonus, large=self.app.has_class("-tv")))
+        put(self.query_one("#tu-roll", Static), roll)
+        put(self.query_one("#tu-players", Static), players_table(view, room))
+        chart = self.query_one("#tu-chart", VerticalScroll)
+        if view["over"] and not chart.display:
+            chart.display = True
+            self._draw_chart(view)
+
+    def _draw_chart(self, view: dict[str, Any]) -> None:
+        chart = self.query_one("#tu-chart", VerticalScroll)
+        chart.mount(Static(score_chart(view), classes="tu-chart-text"))
