@@ -199,6 +199,28 @@ def lobby_table() -> Table:
     return table
 
 
+def full_lobby_table() -> Table:
+    """Every seat taken (12, more than the game seats: the host must send some away), a long
+    name, one away; the last seat is the player's."""
+    table = Table()
+    names = ["Anastasia-Maria", "Boris", "Vera", "Gleb", "Darya", "Yegor", "Zhenya", "Zoya"]
+    for number, name in enumerate([*names, "Ilya", "Kira", "Lev", "Mila"]):
+        table.seat(name, here=number != 1)
+    return table
+
+
+def full_game_table() -> Table:
+    """Ten players (Tally Up!'s most) in a game: the seat lists at their longest."""
+    table = Table(game_id="tallyup")
+    for name in ["Anastasia-Maria", "Boris", "Vera", "Gleb", "Darya", "Yegor", "Zhenya"]:
+        table.seat(name)
+    for name in ["Zoya", "Ilya", "Kira"]:
+        table.seat(name)
+    table.room.start(lang=lang())
+    table.play(lambda v: v["round"] >= 2 and v["phase"] == "choice" and v["running_total"] > 0)
+    return table
+
+
 def playing_table() -> Table:
     """A game under way: a few rounds in, a sealed choice open, someone already locked in."""
     table = lobby_table()
@@ -1179,6 +1201,24 @@ SCENES: tuple[Scene, ...] = (
         "Seated in the lobby, waiting for the host",
         player_scene(lobby_table, screen="WaitScreen"),
         big=True,
+    ),
+    Scene(
+        "player-wait-full",
+        "Seated in a full lobby (12 seats), the player's own the last",
+        player_scene(full_lobby_table, screen="WaitScreen", you=11),
+        snapshot=False,
+    ),
+    Scene(
+        "player-game-full",
+        "Playing at a table of ten, the player's own seat the last",
+        player_scene(full_game_table, screen="GameScreen", you=9),
+        snapshot=False,
+    ),
+    Scene(
+        "host-lobby-full",
+        "The host's lobby with every seat taken (12)",
+        host_scene(full_lobby_table),
+        snapshot=False,
     ),
     Scene(
         "player-wait-help",

@@ -401,6 +401,10 @@ class WaitScreen(RoomScreen):
         self.query_one("#feed").border_title = t("lobby.feed_title")
         self.show_link(self.player.link)
         self.refresh_room()
+        self.call_after_refresh(self._fit_game)  # now that the box has its size
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_game)
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
@@ -409,17 +413,7 @@ class WaitScreen(RoomScreen):
         seats = self.query_one("#seats", SeatList)
         seats.display = bool(self.player.room)  # waiting to be let in: no table to list yet
         seats.show(room, you=room.get("you"), compact=False)
-        game_id = room.get("game")
-        text = Text()
-        if game_id:
-            text.append(t(f"game.{game_id}.name"), style="bold")
-            text.append("\n" + t(f"game.{game_id}.tagline") + "\n", style="dim")
-            for key, value in (room.get("options") or {}).items():
-                if key == "lang":
-                    continue
-                text.append(f"{t(f'option.{game_id}.{key}')}: ", style="dim")
-                text.append(option_value(game_id, key, value) + "\n")
-        put(self.query_one("#wait-game", Static), text)
+        self._fit_game()
         hint = {
             "lobby": t("wait.lobby"),
             "playing": t("wait.game_on"),
@@ -436,6 +430,18 @@ class WaitScreen(RoomScreen):
             hint = t("wait.connecting")
         put(self.query_one("#wait-hint", Static), Text(hint))
 
+    def _fit_game(self) -> None:
+        """The game and its options above the seats, as much of it as leaves every seat in
+        view (twelve seats on 80x24 leave room for the game's name and what it is)."""
+        room = self.room()
+        box = self.query_one("#wait-room")
+        seats = len(room["seats"]) if self.player.room else 0
+        room_left = box.content_size.height - seats - 1  # (the margin below the game)
+        width = box.content_size.width
+        forms = [_game_text(room, options=True), _game_text(room), _game_text(room, tagline=False)]
+        fits = (f for f in forms if width <= 0 or len(f.wrap(self.app.console, width)) <= room_left)
+        put(self.query_one("#wait-game", Static), next(fits, forms[-1]))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("leave", "stop_watching"):  # one `q`, named for what it ends
             return (action == "stop_watching") == self.player.watching
@@ -446,6 +452,24 @@ class WaitScreen(RoomScreen):
         self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
     action_stop_watching = action_leave
+
+
+def _game_text(room: dict[str, Any], *, options: bool = False, tagline: bool = True) -> Text:
+    """The lobby's game: its name, what it is, and the options the host chose."""
+    game_id = room.get("game")
+    text = Text()
+    if not game_id:
+        return text
+    text.append(t(f"game.{game_id}.name"), style="bold")
+    if tagline:
+        text.append("\n" + t(f"game.{game_id}.tagline"), style="dim")
+    if options:
+        for key, value in (room.get("options") or {}).items():
+            if key == "lang":
+                continue
+            text.append(f"\n{t(f'option.{game_id}.{key}')}: ", style="dim")
+            text.append(option_value(game_id, key, value))
+    return text
 
 
 class GameScreen(RoomScreen):
