@@ -1215,6 +1215,12 @@ SCENES: tuple[Scene, ...] = (
         snapshot=False,
     ),
     Scene(
+        "host-table-full",
+        "The table of a game of ten: the total and the roll on a line each",
+        host_scene(full_game_table),
+        snapshot=False,
+    ),
+    Scene(
         "host-lobby-full",
         "The host's lobby with every seat taken (12)",
         host_scene(full_lobby_table),

@@ -53,6 +53,16 @@ def dice_art(dice: list[dict[str, Any]], *, width: int = 10, large: bool = False
     return Text("\n").join(rows)
 
 
+def dice_chips(dice: list[dict[str, Any]]) -> Text:
+    """Rolled dice on one line, each face on its colour (a crowded small screen)."""
+    chips = Text()
+    for die in dice:
+        label = up_label(die["label"]) if die["colour"] == "up" else face_label(die)
+        chips.append(f"\u00a0{label}\u00a0", style="reverse " + DIE_STYLE[die["colour"]])
+        chips.append(" ")
+    return chips
+
+
 def colour_chip(colour: str, *, dim: bool = False, width: int = 0) -> Text:
     chip = Text(f"● {colour_name(colour)}", style="dim" if dim else DIE_STYLE[colour])
     if width:

@@ -37,8 +37,14 @@ def score_chart(view: dict[str, Any]) -> Text:
     return text
 
 
-def round_line(view: dict[str, Any], names: list[str], narrow: bool = False) -> Text:
+def round_line(
+    view: dict[str, Any], names: list[str], narrow: bool = False, total: int | None = None
+) -> Text:
+    """The round and the goal; with `total`, the running total first (where its big digits
+    have no room)."""
     line = Text()
+    if total is not None:
+        line.append(f"{total}  ", style="bold")
     line.append(t("tallyup.round", n=view["round"]), style="bold")
     parts = []
     if view["extra_round"]:

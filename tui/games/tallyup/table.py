@@ -15,7 +15,7 @@ from textual.widgets import Digits, Static
 
 from tui.bigtext import big
 from tui.games import GameWidget
-from tui.games.tallyup.dice import dice_art
+from tui.games.tallyup.dice import dice_art, dice_chips
 from tui.games.tallyup.narrate import narrate, reveal_sentence
 from tui.games.tallyup.pieces import (
     dice_overview,
@@ -31,6 +31,9 @@ REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
 BEAT_SECONDS = 0.45
 TOTAL_WIDTH = 26  # the running total's box (games.tcss)
+CROWDED = 6
+"""Players from whom a small screen (80x24) draws the total and the roll on a line each:
+the players' box needs the rows."""
 
 
 class TallyTable(GameWidget):
@@ -154,14 +157,16 @@ class TallyTable(GameWidget):
         total = view["running_total"]
         put(self.query_one("#tu-total", Digits), str(total))
         put(self.query_one("#tu-total-big", Static), Text("\n".join(big(str(total), 2) or [])))
-        line = round_line(view, names)
-        box = self.query_one("#tu-total-box").size.width or TOTAL_WIDTH
-        if line.cell_len > box - 4:  # the box's border and padding
-            line = round_line(view, names, narrow=True)
+        crowded = self.app.has_class("-small") and len(names) >= CROWDED
+        self.set_class(crowded, "-crowded")
+        line = round_line(view, names, total=total if crowded else None)
+        inner = self.query_one("#tu-total-box").content_size.width or TOTAL_WIDTH - 4
+        if line.cell_len > inner:  # (the box's border and padding are not in its content)
+            line = round_line(view, names, narrow=True, total=total if crowded else None)
         put(self.query_one("#tu-round", Static), line)
         dice = dice_overview(view)
-        room = self.query_one("#tu-dice").content_size.width or self.size.width - 2
-        if dice.cell_len > room:  # one line, never two: the unused dice without their names
+        across = self.query_one("#tu-dice").content_size.width or self.size.width - 2
+        if dice.cell_len > across:  # one line, never two: the unused dice without their names
             dice = dice_overview(view, short=True)
         put(self.query_one("#tu-dice", Static), dice)
         put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
@@ -172,9 +177,14 @@ class TallyTable(GameWidget):
             dice = list(view["last_roll"] or self._kept_roll)
             if view["up_die_label"] is not None:
                 dice.append({"colour": "up", "label": view["up_die_label"]})
-            roll.append_text(dice_art(dice, large=self.app.has_class("-tv")))
+            roll.append_text(
+                dice_chips(dice) if crowded else dice_art(dice, large=self.app.has_class("-tv"))
+            )
         bonus = view["bonus"] or self._kept_bonus
-        if bonus:
+        if bonus and crowded:
+            roll.append(" " + t("tallyup.bonus_roll") + " ", style="dim")
+            roll.append_text(dice_chips(bonus))
+        elif bonus:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
             roll.append_text(dice_art(bonus, large=self.app.has_class("-tv")))
         put(self.query_one("#tu-roll", Static), roll)
