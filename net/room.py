@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import ipaddress
 import itertools
 import logging
 import math
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 2
 MAX_SEATS = 12
+MAX_BLOCKED = 256
+"""Addresses a save file may keep blocked (a host blocks a stranger or two)."""
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
 HISTORY_KEEP = 200
 """Public events the room remembers (and saves) for the table's "what happened"."""
@@ -87,6 +90,9 @@ class HostSettings:
     interface: str | None = None
     lang: str | None = None
     advertise: bool = True
+    blocked: list[str] = field(default_factory=list)
+    """The addresses the host turned away (`net.doorman.address_key`): a stranger blocked
+    before a crash is still blocked after `--resume`."""
 
 
 @dataclass
@@ -1156,7 +1162,7 @@ def _check_room_options(options: dict[str, Any]) -> None:
 
 def _check_host(host: dict[str, Any]) -> None:
     where = "the host settings"
-    _exact_keys(host, {"port", "interface", "lang", "advertise"}, where)
+    _exact_keys(host, {"port", "interface", "lang", "advertise", "blocked"}, where)
     port = _expect(host, "port", (int, type(None)), where)
     if port is not None and not 0 <= port < 65536:
         raise _fail(f"{where}: port {port} does not exist")
@@ -1167,6 +1173,24 @@ def _check_host(host: dict[str, Any]) -> None:
     if lang is not None and lang not in LANGS:
         raise _fail(f"{where}: lang {lang[:8]!r} is not one of {LANGS}")
     _expect(host, "advertise", (bool,), where)
+    blocked = host.get("blocked", [])  # (a save from before blocks were kept has none)
+    if not isinstance(blocked, list) or len(blocked) > MAX_BLOCKED:
+        raise _fail(f"{where}: the blocked addresses are not a list of at most {MAX_BLOCKED}")
+    for address in blocked:
+        if not isinstance(address, str) or not _is_address_key(address):
+            raise _fail(f"{where}: {str(address)[:48]!r} is not a blocked address")
+
+
+def _is_address_key(text: str) -> bool:
+    """An IPv4 address or an IPv6 /64, as the doorman keys them."""
+    if len(text) > 64:
+        return False
+    with contextlib.suppress(ValueError):
+        return isinstance(ipaddress.ip_address(text), ipaddress.IPv4Address)
+    with contextlib.suppress(ValueError):
+        network = ipaddress.ip_network(text)
+        return network.version == 6 and network.prefixlen == 64
+    return False
 
 
 def _check_seat(seat: Any, game: Game | None, where: str) -> None:

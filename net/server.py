@@ -103,6 +103,7 @@ class Server:
         self._greeting: collections.OrderedDict[Connection, None] = collections.OrderedDict()
         self._server: asyncio.Server | None = None
         self.doorman = Doorman()
+        self.doorman.blocked.update(room.settings.blocked)  # blocked before a `--resume`
         self.alerts: list[Alert] = []
         self.out_of_files: str | None = None  # the last "too many open files", while it lasts
         self._out_at = 0.0
@@ -241,6 +242,8 @@ class Server:
         connections without a seat go now. Players already seated from it stay (two players on
         one laptop, or behind one port forward, share an address)."""
         self.doorman.block(address)
+        self.room.settings.blocked = sorted(self.doorman.blocked)
+        self.room.save_settings()  # still turned away after a crash and `--resume`
         for connection in list(self._all):
             if connection.seat is None and address_key(connection.address) == address_key(address):
                 connection.send(_error("blocked", "the host has blocked this address"))

@@ -81,6 +81,26 @@ async def test_wrong_codes_are_slowed_shown_and_the_address_can_be_blocked(table
     assert await wire.closed()
 
 
+async def test_a_blocked_address_is_still_blocked_after_a_crash_and_resume(peek, state_dir):
+    save = state_dir / "door.save"
+    room = Room("Door", game_id="peek", code="KXMT", save_path=save)
+    server = Server(room, host="127.0.0.1", port=0)
+    await server.start()
+    ann = await Wire.join(server.port, "Ann", code="KXMT")
+    await ann.expect("welcome")
+    server.block("127.0.0.1")
+    room.flush()
+    await server.close()  # the host is killed: nothing more is written
+    resumed = Room.resume(save)
+    assert resumed.settings.blocked == ["127.0.0.1"]
+    server = Server(resumed, host="127.0.0.1", port=0)
+    await server.start()
+    wire = await Wire.join(server.port, "Stranger", code="KXMT")
+    assert (await wire.expect("error"))["code"] == "blocked"
+    await server.close()
+    resumed.close()
+
+
 async def test_a_hello_without_a_code_is_no_guess(table):
     """A player's app asks first without a code (to learn the table wants one): however many
     honest players join, the table sees no stranger."""
