@@ -3,6 +3,8 @@
 `clipped(app)` looks at the screen on top, as drawn, and returns one line per thing cut:
 
 - a widget whose box reaches past its container (its container cannot scroll to the rest);
+- two widgets of one container drawn over each other (a box docked to the bottom over the
+  end of the one above it, when there is not room for both);
 - a widget drawn smaller than its content: text taller than its box, or wider and not
   wrapping (a footer that drops a key, a title cut short);
 - text that lost something on the way to its width: a word broken in two, letters cropped,
@@ -124,6 +126,7 @@ def clipped(app: App[Any]) -> list[str]:
             )
             continue
         problems.extend(f"{_path(widget)}: {p}" for p in _text_problems(widget, region))
+    problems.extend(_overlaps(placed))
     for widget in screen.walk_children(Widget):
         if widget in placed or not widget.display or not widget.visible:
             continue
@@ -134,4 +137,31 @@ def clipped(app: App[Any]) -> list[str]:
         visual = widget._render()
         if any(line.strip() for line in _lines(widget, visual, WIDE)):
             problems.append(f"{_path(widget)}: has text and no room at all")
+    return problems
+
+
+def _overlaps(placed: Any) -> list[str]:
+    """Siblings in one layer whose boxes share cells (each pair once). In a container that
+    scrolls, what lies under a docked line can be scrolled out from under it."""
+    by_parent: dict[Any, list[tuple[Widget, Region]]] = {}
+    for widget, geometry in placed.items():
+        if isinstance(widget, _PARTIAL) or not widget.display or not widget.visible:
+            continue
+        parent = widget.parent
+        if geometry.region and isinstance(parent, Widget) and not _scrolls(parent):
+            by_parent.setdefault(parent, []).append((widget, geometry.region))
+    problems = []
+    for siblings in by_parent.values():
+        for number, (one, first) in enumerate(siblings):
+            for other, second in siblings[number + 1 :]:
+                if one.styles.layer != other.styles.layer or one.styles.overlay == "screen":
+                    continue
+                if other.styles.overlay == "screen":
+                    continue
+                shared = first.intersection(second)
+                if shared:
+                    problems.append(
+                        f"{_path(one)} and {_label(other)}: drawn over each other "
+                        f"({shared.width}x{shared.height} cells)"
+                    )
     return problems

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import random
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -203,21 +204,28 @@ def full_lobby_table() -> Table:
     """Every seat taken (12, more than the game seats: the host must send some away), a long
     name, one away; the last seat is the player's."""
     table = Table()
-    names = ["Anastasia-Maria", "Boris", "Vera", "Gleb", "Darya", "Yegor", "Zhenya", "Zoya"]
-    for number, name in enumerate([*names, "Ilya", "Kira", "Lev", "Mila"]):
+    for number, name in enumerate([*FULL_NAMES, "Ilya", "Kira", "Lev", "Mila"]):
         table.seat(name, here=number != 1)
     return table
 
 
-def full_game_table() -> Table:
-    """Ten players (Tally Up!'s most) in a game: the seat lists at their longest."""
-    table = Table(game_id="tallyup")
-    for name in ["Anastasia-Maria", "Boris", "Vera", "Gleb", "Darya", "Yegor", "Zhenya"]:
-        table.seat(name)
-    for name in ["Zoya", "Ilya", "Kira"]:
+FULL_NAMES = ["Anastasia-Maria", "Boris", "Vera", "Gleb", "Darya", "Yegor", "Zhenya", "Zoya"]
+
+
+def full_game_table(game_id: str = "tallyup") -> Table:
+    """As many players as the game seats (Tally Up! and Tesauro 10, T-Rex 8), a few moves
+    into a game: the seat lists and the players' boxes at their longest."""
+    table = Table(game_id=game_id)
+    game = table.room.game
+    assert game is not None
+    for name in [*FULL_NAMES, "Ilya", "Kira"][: game.max_players]:
         table.seat(name)
     table.room.start(lang=lang())
-    table.play(lambda v: v["round"] >= 2 and v["phase"] == "choice" and v["running_total"] > 0)
+    if game_id == "tallyup":
+        table.play(lambda v: v["round"] >= 2 and v["phase"] == "choice" and v["running_total"] > 0)
+    else:
+        moves = itertools.count()
+        table.play(lambda v: next(moves) >= 12)
     return table
 
 
@@ -1218,6 +1226,30 @@ SCENES: tuple[Scene, ...] = (
         "host-table-full",
         "The table of a game of ten: the total and the roll on a line each",
         host_scene(full_game_table),
+        snapshot=False,
+    ),
+    Scene(
+        "host-table-full-trex",
+        "On a Scale of One to T-Rex with eight players (its most)",
+        host_scene(lambda: full_game_table("trex")),
+        snapshot=False,
+    ),
+    Scene(
+        "host-table-full-tesauro",
+        "Tesauro with ten players (its most)",
+        host_scene(lambda: full_game_table("tesauro")),
+        snapshot=False,
+    ),
+    Scene(
+        "player-game-full-trex",
+        "A player's hand at a T-Rex table of eight",
+        player_scene(lambda: full_game_table("trex"), screen="GameScreen", you=7),
+        snapshot=False,
+    ),
+    Scene(
+        "player-game-full-tesauro",
+        "A player's hand at a Tesauro table of ten",
+        player_scene(lambda: full_game_table("tesauro"), screen="GameScreen", you=9),
         snapshot=False,
     ),
     Scene(

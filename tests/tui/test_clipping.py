@@ -100,6 +100,10 @@ class _Cuts(App[None]):
             yield Static("фиолетовая", id="line")
         elif self.kind == "footer":
             yield Footer()
+        elif self.kind == "overlap":  # a line docked below, over the end of a box of four
+            with Vertical(id="box"):
+                yield Static("one\ntwo\nthree\nfour", id="line")
+                yield Static("docked", id="docked")
         else:
             yield Static(words, id="line")
 
@@ -113,6 +117,9 @@ class _Cuts(App[None]):
             self.query_one("#box").styles.height = 3
             self.query_one("#line").styles.width = "auto"
             self.query_one("#line").styles.text_wrap = "nowrap"
+        elif self.kind == "overlap":
+            self.query_one("#box").styles.height = 4
+            self.query_one("#docked").styles.dock = "bottom"
         elif self.kind in ("ellipsis", "word-cut"):
             self.query_one("#line").styles.width = 8
             if self.kind == "ellipsis":
@@ -124,7 +131,9 @@ class _Keys(Screen[None]):
     BINDINGS = [Binding(key, f"act_{key}", "key.end_game") for key in "abcdefghij"]
 
 
-@pytest.mark.parametrize("kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer"])
+@pytest.mark.parametrize(
+    "kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer", "overlap"]
+)
 async def test_the_check_sees_each_kind_of_cut(kind):
     app = _Cuts(kind)
     async with app.run_test(size=(30, 10)) as pilot:
@@ -135,7 +144,9 @@ async def test_the_check_sees_each_kind_of_cut(kind):
             await app.screen.mount(Footer())
             app.screen.query_one(Footer).styles.height = 1
         await pilot.pause()
-        assert clipped(app), f"{kind}: not seen"
+        found = clipped(app)
+        assert found, f"{kind}: not seen"
+        assert kind != "overlap" or any("drawn over each other" in p for p in found), found
 
 
 async def test_the_check_passes_what_is_whole():

@@ -91,27 +91,34 @@ def coop_board(view: dict[str, Any]) -> Text:
     return text
 
 
-def pile_row(label: str, left: int, total: int, style: str) -> Text:
+def pile_row(label: str, left: int, total: int, style: str, width: int = 0) -> Text:
+    """A pile as a row of tokens and its count; within `width` columns (0: any), a token
+    drawn stands for several when the pile is bigger than the row (eight players' 36)."""
+    count = f" {left}/{total}"
+    room = width - 10 - len(count) if width else total
+    drawn = min(total, max(1, room))
+    full = drawn if left == total else round(left * drawn / total) if total else 0
     row = Text(f"{label:<10}", style="bold")
-    row.append("●" * left, style=style)
-    row.append("○" * max(0, total - left), style="dim")
-    row.append(f" {left}/{total}")
+    row.append("●" * full, style=style)
+    row.append("○" * max(0, drawn - full), style="dim")
+    row.append(count)
     return row
 
 
-def piles_picture(view: dict[str, Any]) -> Text:
+def piles_picture(view: dict[str, Any], width: int = 0) -> Text:
     """The token piles as put out for this table, emptying as the game goes."""
     text = Text()
     if view["mode"] == "coop":
         coop = view.get("coop") or {}
         goal = coop.get("goal", 15)
-        text.append_text(pile_row(t("trex.pile.good"), goal - coop.get("moved", 0), goal, "green"))
+        left = goal - coop.get("moved", 0)
+        text.append_text(pile_row(t("trex.pile.good"), left, goal, "green", width))
         return text
     tokens, pool = view["tokens"], view["pool"]
-    text.append_text(pile_row(t("trex.pile.good"), pool["good"], tokens["good"], "green"))
+    text.append_text(pile_row(t("trex.pile.good"), pool["good"], tokens["good"], "green", width))
     if tokens["bad"]:
         text.append("\n")
-        text.append_text(pile_row(t("trex.pile.bad"), pool["bad"], tokens["bad"], "red"))
+        text.append_text(pile_row(t("trex.pile.bad"), pool["bad"], tokens["bad"], "red", width))
     return text
 
 
