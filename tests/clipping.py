@@ -14,8 +14,11 @@
   or lose it.
 
 A container that scrolls (it shows its scrollbar) may hold more than it shows; text in it is
-still checked, for its width. Widgets built to show only part of what they hold (a text field,
-a list that scrolls, a scrollbar) are checked only for their place.
+still checked, for its width. A widget with the class `-abridged` cuts its text on purpose
+(Tesauro's table puts each of nine definitions on a line of a small screen; every player's
+own screen has them whole): only its place is checked. Widgets built to show only part of
+what they hold (a text field, a list that scrolls, a scrollbar) are checked only for their
+place.
 
 The scenes of `tests/scenes.py` are checked with it in `tests/tui/test_clipping.py`, and
 `tools/screenshots.py` says what it finds in each picture.
@@ -82,7 +85,7 @@ def _lines(widget: Widget, visual: Visual, width: int) -> list[str]:
 
 
 def _text_problems(widget: Widget, region: Region) -> list[str]:
-    if isinstance(widget, _PARTIAL) or widget.is_container:
+    if isinstance(widget, _PARTIAL) or widget.is_container or widget.has_class("-abridged"):
         return []
     if type(widget).render_line is not Widget.render_line:  # draws itself line by line
         return []

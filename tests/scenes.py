@@ -212,7 +212,7 @@ def full_lobby_table() -> Table:
 FULL_NAMES = ["Anastasia-Maria", "Boris", "Vera", "Gleb", "Darya", "Yegor", "Zhenya", "Zoya"]
 
 
-def full_game_table(game_id: str = "tallyup") -> Table:
+def full_game_table(game_id: str = "tallyup", phase: str | None = None) -> Table:
     """As many players as the game seats (Tally Up! and Tesauro 10, T-Rex 8), a few moves
     into a game: the seat lists and the players' boxes at their longest."""
     table = Table(game_id=game_id)
@@ -221,7 +221,9 @@ def full_game_table(game_id: str = "tallyup") -> Table:
     for name in [*FULL_NAMES, "Ilya", "Kira"][: game.max_players]:
         table.seat(name)
     table.room.start(lang=lang())
-    if game_id == "tallyup":
+    if phase is not None:
+        table.play(lambda v: v["phase"] == phase)
+    elif game_id == "tallyup":
         table.play(lambda v: v["round"] >= 2 and v["phase"] == "choice" and v["running_total"] > 0)
     else:
         moves = itertools.count()
@@ -905,6 +907,10 @@ def freeze_clocks(app: App[Any]) -> None:
             widget.now = lambda stopped=stopped: stopped  # type: ignore[attr-defined]
 
 
+REVEALS = 30.0
+"""Seconds a scene may wait for a table's reveals to be over (nine definitions, one by one)."""
+
+
 def host_scene(
     make: Callable[[], Table],
     *,
@@ -938,12 +944,12 @@ def host_scene(
                 prepare(app)
             app.post_message(HostApp.RoomChanged(history))
             await pilot.pause()
-            await until(pilot, lambda: _counting(app) is None)
+            await until(pilot, lambda: _counting(app) is None, REVEALS)
             if last_apart:
                 app.post_message(HostApp.RoomChanged(list(table.batches[-1])))
                 await pilot.pause()
                 if beat is None:
-                    await until(pilot, lambda: _counting(app) is None)
+                    await until(pilot, lambda: _counting(app) is None, REVEALS)
                 else:
                     await until(pilot, lambda: _counting(app) == beat)
                     beats = app.screen.query_one("#game-table")._beat_timer  # type: ignore[attr-defined]
@@ -1238,6 +1244,18 @@ SCENES: tuple[Scene, ...] = (
         "host-table-full-tesauro",
         "Tesauro with ten players (its most)",
         host_scene(lambda: full_game_table("tesauro")),
+        snapshot=False,
+    ),
+    Scene(
+        "host-table-full-tesauro-judge",
+        "Tesauro with ten players: the nine definitions read out, the Sage to judge",
+        host_scene(lambda: full_game_table("tesauro", phase="judge")),
+        snapshot=False,
+    ),
+    Scene(
+        "player-game-full-tesauro-judge",
+        "The Sage's hand at a Tesauro table of ten: nine definitions to judge",
+        player_scene(lambda: full_game_table("tesauro", phase="judge"), screen="GameScreen"),
         snapshot=False,
     ),
     Scene(

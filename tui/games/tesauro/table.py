@@ -142,6 +142,8 @@ class TesauroTable(GameWidget):
         """How much of each definition the table has room for (below 1: one line each)."""
         width = max(20, self.size.width - 10)
         room = self.size.height - (17 if self._big() else 11)  # the word, the banner, scores
+        if self.has_class("-crowded"):  # the cards won make way: the word, banner, the box
+            room = self.size.height - 8
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
         if needed <= room or not defs:
             return MAX_TEXT
@@ -183,9 +185,14 @@ class TesauroTable(GameWidget):
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
             defs.update(definitions(view, names, shown, one_line=one_line, limit=limit))
+            defs.set_class(one_line, "-abridged")  # each to a line: whole in every hand
         self._full_reveal = full_reveal
         self._draw_reveal()
         self.query_one("#ts-score-flow", Flow).show(scoreboard(view))
+        # many definitions on a small screen: the cards won (unchanged while they are read
+        # and judged) give them their rows
+        crowded_defs = self.has_class("-crowded") and phase in ("speak", "judge")
+        self.query_one("#ts-scores").display = not crowded_defs
         if full_reveal:
             self.call_after_refresh(self._refit_reveal)
 
