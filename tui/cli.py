@@ -238,19 +238,16 @@ def early_link(
     """The table's connection, opened before the player app loads, when the command line
     says all its `hello` will (an address, and a name, a saved seat or `--watch`): the table
     sees the player a second sooner. None when the app has to ask first."""
-    from net.client import EarlyLink, greeting, seat_name
+    from net.client import Client, EarlyLink, seat_name
 
     if address is None:
         return None
     host, port = address
-    if watch:
-        return EarlyLink(host, port, greeting(watch=True, relay=relay))
-    seat = seat_name(tokens, f"{host}:{port}", name)
+    seat = "" if watch else seat_name(tokens, f"{host}:{port}", name)
     if seat is None:
         return None
-    saved = tokens.get(f"{host}:{port}", seat)
-    token = saved["token"] if saved else None
-    return EarlyLink(host, port, greeting(name=seat, token=token, relay=relay))
+    hello = Client(host, port, name=seat, tokens=tokens, watch=watch, relay=relay).greeting()
+    return EarlyLink(host, port, hello)  # the very hello the app's first session would say
 
 
 if __name__ == "__main__":

@@ -30,10 +30,21 @@ log = logging.getLogger(__name__)
 Narrator = Callable[[dict[str, Any], list[str]], str | None]
 
 
+CROWDED = 6
+"""Players from whom a game's table on a small screen (80x24) is drawn in its crowded form
+(the class `-crowded`: each game's styles say what gives up its rows to the players)."""
+
+
 class GameWidget(Widget):
     """Renders one game's view. `show` is called with every new view the room sends."""
 
     DEFAULT_CSS = "GameWidget { height: 1fr; }"
+
+    def mark_crowded(self, players: int) -> bool:
+        """Set `-crowded` for `players` on this screen; whether it is set."""
+        crowded = self.app.has_class("-small") and players >= CROWDED
+        self.set_class(crowded, "-crowded")
+        return crowded
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         raise NotImplementedError

@@ -31,9 +31,6 @@ REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
 BEAT_SECONDS = 0.45
 TOTAL_WIDTH = 26  # the running total's box (games.tcss)
-CROWDED = 6
-"""Players from whom a small screen (80x24) draws the total and the roll on a line each:
-the players' box needs the rows."""
 
 
 class TallyTable(GameWidget):
@@ -157,8 +154,7 @@ class TallyTable(GameWidget):
         total = view["running_total"]
         put(self.query_one("#tu-total", Digits), str(total))
         put(self.query_one("#tu-total-big", Static), Text("\n".join(big(str(total), 2) or [])))
-        crowded = self.app.has_class("-small") and len(names) >= CROWDED
-        self.set_class(crowded, "-crowded")
+        crowded = self.mark_crowded(len(names))
         line = round_line(view, names, total=total if crowded else None)
         inner = self.query_one("#tu-total-box").content_size.width or TOTAL_WIDTH - 4
         if line.cell_len > inner:  # (the box's border and padding are not in its content)

@@ -39,11 +39,6 @@ STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this
 HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
 
 
-CROWDED = 6
-"""Players from whom a small screen (80x24) draws the tiles without their box: the cards
-won, docked below, need the rows."""
-
-
 class TesauroTable(GameWidget):
     """The big screen: the word, the tiles while they think, the definitions as they come,
     the reveal, the cards won."""
@@ -158,7 +153,7 @@ class TesauroTable(GameWidget):
         phase = view["phase"]
         big = self._big()
         self.set_class(big, "-big")
-        self.set_class(self.app.has_class("-small") and len(names) >= CROWDED, "-crowded")
+        self.mark_crowded(len(names))
         self._draw_word(view, names)
         self._draw_banner(view, names)
         progress_line = self.query_one("#ts-progress", Flow)

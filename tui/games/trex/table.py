@@ -27,10 +27,6 @@ from tui.i18n import t
 from tui.text import literal
 from tui.widgets import put
 
-CROWDED = 6
-"""Players from whom a small screen (80x24) draws the scoreboard without its box: the rows
-are needed for the players."""
-
 
 class TRexTable(GameWidget):
     """Three actions, large; the piles as a picture; the scoreboard; the tie-break; the end."""
@@ -95,7 +91,7 @@ class TRexTable(GameWidget):
         voting = bool(tie) and view["phase"] == "vote" and self.app.has_class("-small")
         piles.display = not view["over"] and not voting
         put(piles, piles_picture(view, piles.content_size.width))
-        self.set_class(self.app.has_class("-small") and len(names) >= CROWDED, "-crowded")
+        self.mark_crowded(len(names))
         put(self.query_one("#tr-scores", Static), scoreboard(view))
         end = self.query_one("#tr-end", Static)
         end.display = bool(view["over"])
