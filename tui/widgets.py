@@ -359,6 +359,82 @@ class TextField(Input):
             TypingGuard.of(self.app).typed(event.time)
 
 
+class TypeAhead:
+    """App mixin: what is typed after Enter in a form goes where that Enter sends the typist.
+
+    Textual hands each key to whatever has the focus when the app reads it, but a field's
+    Enter does its work a few messages later (the screen moves the focus on, or brings up
+    the next screen, which focuses its first field later still). A typist quicker than that
+    — tmux, a paste, anyone on a busy laptop — would glue the name to the address and the
+    code to the name. So from an Enter in a text field of a `FORM` screen, and while a
+    `FORM` screen on top has not mounted, keys are held. `release_keys()`, which the form
+    calls once the Enter's work is queued, reads them again in order: they go to the back
+    of the app's queue, where nothing newer waits (every newer key was held too).
+    `HOLD_LIMIT` lets go of keys that nothing released."""
+
+    HOLD_LIMIT = 1.0
+
+    _held: list[events.Key] | None = None
+    _hold_timer: Any = None
+
+    async def on_event(self, event: events.Event) -> None:
+        app: Any = self
+        if isinstance(event, events.Key) and not event.is_forwarded:  # not bubbling back
+            if self._held is not None or _form_coming(app.screen):
+                self._hold().append(event)
+                return
+            if (
+                event.key == "enter"
+                and getattr(app.screen, "FORM", False)
+                and isinstance(app.focused, TextField)
+            ):
+                self._hold()  # the keys after it wait for what it does
+        await super().on_event(event)  # type: ignore[misc]
+
+    def _hold(self) -> list[events.Key]:
+        if self._held is None:
+            self._held = []
+            app: Any = self
+            self._hold_timer = app.set_timer(self.HOLD_LIMIT, lambda: self.release_keys(True))
+        return self._held
+
+    def release_keys(self, force: bool = False) -> None:
+        """Read the held keys again, unless a form is still coming up (its mount releases
+        them) and this is not the `HOLD_LIMIT` letting go."""
+        app: Any = self
+        if self._held is None or (_form_coming(app.screen) and not force):
+            return
+        held, self._held = self._held, None
+        self._hold_timer.stop()
+        for key in held:  # an Enter among them holds the keys after it again
+            app.post_message(key)
+
+
+def _form_coming(screen: Screen[Any]) -> bool:
+    return getattr(screen, "FORM", False) and not screen.is_mounted
+
+
+class Form:
+    """Screen mixin for `TypeAhead`: a screen of text fields, typed into as fast as anyone
+    likes. Its own `on_mount` and `on_input_submitted` run before these (Textual calls each
+    class's handler, the screen's own first), so the focus they move is queued before the
+    release: the held keys follow it."""
+
+    FORM = True
+
+    def on_mount(self) -> None:
+        self._release()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        screen: Any = self
+        app = screen.app
+        if isinstance(app, TypeAhead):
+            app.call_later(app.release_keys)
+
+
 class KeyHints:
     """A screen that says why a key did nothing (mixed into the apps' main screens).
 

@@ -65,9 +65,6 @@ async def test_found_on_the_lan_joined_by_code_and_gone_on_sigterm(tmux, tmp_pat
         tmux.keys("player", "Enter")
         tmux.wait_for("player", shows("Your name"), "the join screen")
         tmux.type_line("player", "Zoe")
-        # Enter moves the focus to the code field on the app's next tick; tmux types faster
-        # than any person, so give the focus that tick before typing on.
-        time.sleep(0.2)
         tmux.type_line("player", room_code.lower())
         tmux.wait_for("host", shows(seat_re("Zoe", "here")), "Zoe seated")
         tmux.wait_for("player", shows("Seated"), "the waiting screen")

@@ -5,6 +5,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from textual import events
+
+from net.discovery import HostInfo
+from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, GoneScreen, JoinScreen, WaitScreen
@@ -19,6 +23,15 @@ async def until(check: Callable[[], bool], pilot, timeout: float = 10.0) -> None
     while not check():
         assert loop.time() < deadline, "timed out"
         await pilot.pause(0.02)
+
+
+def burst(app, *typed: str) -> None:
+    """Keys the way a typist faster than the app sends them (tmux, a paste, a good typist on
+    a busy laptop): all of them queued before the app has read the first. Pilot's `press`
+    waits for the app to settle after each key, which no keyboard does."""
+    for key in typed:
+        char = {"enter": "\r"}.get(key, key)
+        app.post_message(events.Key(key, char))
 
 
 def screen_text(app) -> str:
@@ -132,3 +145,52 @@ async def test_a_typed_address_joins(peek, state_dir):
             await until(lambda: isinstance(player.screen, JoinScreen), pp)
             await pp.press(*"Ann", "enter", "enter")  # no code: this table is open
             await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+
+
+async def test_keys_typed_ahead_go_where_each_enter_sends_them(peek, state_dir):
+    """The address, Enter, the name, Enter, the code, Enter — queued all at once: each part
+    lands in its own field (not the name glued to the address, nor the code to the name)."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        player = ClientApp(None, discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await pp.press("a")
+            address = f"127.0.0.1:{host.server.port}"
+            burst(player, *address, "enter", *"Ann", "enter", *"kqxm", "enter")
+            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+            await until(lambda: isinstance(player.screen, WaitScreen), pp)
+            await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+            assert player.player_code == "KQXM"
+
+
+async def test_a_name_typed_before_the_join_form_is_up_goes_into_it(peek, state_dir):
+    """Enter on a host in the list, and the name typed at once: the form that comes up
+    has it all (nothing lost while it mounted)."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        player = ClientApp(None, discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            find = player.screen
+            friday = HostInfo(
+                name="Friday",
+                addresses=("127.0.0.1",),
+                port=host.server.port,
+                protocol=PROTOCOL_VERSION,
+                game="peek",
+                players=0,
+                needs_code=False,
+                room_id="friday",
+            )
+            find.hosts = {friday.key: friday}
+            find._show_hosts()
+            await pp.pause()
+            burst(player, "enter", *"Ann", "enter")
+            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+            await until(lambda: isinstance(player.screen, WaitScreen), pp)
+            await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount

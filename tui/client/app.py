@@ -36,7 +36,7 @@ from tui.client.screens import (
 from tui.games import HandWidget, describe
 from tui.i18n import has, t
 from tui.table import classify_size
-from tui.widgets import Change, Story, load_keymap
+from tui.widgets import Change, Story, TypeAhead, load_keymap
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def starts_waiting_on_you(before: dict[str, Any] | None, now: dict[str, Any]) ->
     return not (waited and you in was.get("waiting", []))
 
 
-class ClientApp(App[None]):
+class ClientApp(TypeAhead, App[None]):
     CSS_PATH = ["../common.tcss", "../games/games.tcss", "client.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,6 +29,7 @@ from tui.widgets import (
     ConfirmScreen,
     Feed,
     Footer,
+    Form,
     Header,
     HelpScreen,
     KeyHints,
@@ -85,7 +87,7 @@ class PlayerScreen(KeyHints, Screen[None]):
         show the room override it."""
 
 
-class FindScreen(PlayerScreen):
+class FindScreen(Form, PlayerScreen):
     """Hosts found on the LAN, live, and a field to type an address."""
 
     BINDINGS = keys(
@@ -178,10 +180,8 @@ class FindScreen(PlayerScreen):
     async def action_join(self) -> None:
         if self.app.screen is not self:
             return  # a join screen is already up
-        address = self.query_one("#address", Input)
-        if self.focused is address:
-            await address.action_submit()  # a coroutine in Textual 8: not awaited, it never ran
-            return
+        if self.focused is self.query_one("#address", Input):
+            raise SkipAction()  # the field's own Enter: after every key typed before it
         options = self.query_one("#hosts", OptionList)
         option = options.highlighted_option
         if option is None or option.id not in self.hosts:
@@ -206,7 +206,7 @@ class FindScreen(PlayerScreen):
         self.app.push_screen(JoinScreen(host, port, watch=self.player.watching))
 
 
-class JoinScreen(PlayerScreen):
+class JoinScreen(Form, PlayerScreen):
     """Your name and, if the table has one, its code — or, to watch (F2), the code only."""
 
     HELP = "help.join"
