@@ -18,8 +18,9 @@ from tui.text import literal, marked, name
 
 def numbered(rows: list[tuple[Text, Text]], one_line: bool = False) -> Table:
     """Rows of (key, text): the text's wrapped lines hang under its first, past the key (or,
-    `one_line`, each text is cut to its line)."""
-    grid = Table.grid(padding=(0, 1, 0, 0))
+    `one_line`, each text is cut to its line, with an ellipsis: the grid then takes the whole
+    width, as a column that may not wrap is never narrowed to fit)."""
+    grid = Table.grid(padding=(0, 1, 0, 0), expand=one_line)
     keys = max((key.cell_len for key, _ in rows), default=1)
     grid.add_column(no_wrap=True, min_width=keys)
     grid.add_column(ratio=1, no_wrap=one_line, overflow="ellipsis" if one_line else "fold")
