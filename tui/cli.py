@@ -116,7 +116,7 @@ def run_host(args: argparse.Namespace) -> int:
     from net.client import state_dir
     from net.room import HostSettings, ResumeError, Room
     from tui.host.app import HostApp
-    from tui.i18n import lang, set_lang
+    from tui.i18n import lang, set_lang, t
 
     save = args.save or state_dir() / "table.save"
     if args.resume:
@@ -169,9 +169,9 @@ def run_host(args: argparse.Namespace) -> int:
         web_port=None if args.no_web else args.web_port,
     )
     app.run()
-    if app.return_code:
-        return app.return_code
-    return 0
+    if app.return_code == 1 and room.save_path is not None:  # an error ended it: a crash
+        print(t("host.crashed_resume_hint"), file=sys.stderr)
+    return app.return_code or 0
 
 
 def check_deck(room, path: Path, language: str) -> str | None:

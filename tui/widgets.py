@@ -8,6 +8,7 @@ import re
 import time as _time
 import tomllib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -318,6 +319,19 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+def after_refresh(node: Widget, callback: Callable[[], object]) -> None:
+    """`node.call_after_refresh(callback)`, for a node that may be gone by then. Textual runs
+    the callback after the refresh of whichever screen is current *then* — the results, say,
+    that replaced a table whose children are gone — so a node no longer attached to the app
+    is not called."""
+
+    def if_still_there() -> None:
+        if node.is_attached:
+            callback()
+
+    node.call_after_refresh(if_still_there)
 
 
 class TypingGuard:

@@ -13,6 +13,9 @@ import time
 
 from net.discovery import Browser
 from tests.e2e.test_tmux import free_port, seat_re, shows
+from tests.net.test_discovery import MDNS
+
+pytestmark = MDNS  # with the other tests of real mDNS on the loopback
 
 
 def pid_of(pattern: str) -> int:

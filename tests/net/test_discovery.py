@@ -27,6 +27,11 @@ from net import discovery
 from net.discovery import SERVICE_TYPE, Advertiser, Browser, HostInfo, local_addresses
 from net.room import Room
 
+# Real mDNS on the loopback: every test that advertises or browses there runs in one process,
+# one after another (`--dist loadgroup`), so no test sees another's table in its list.
+MDNS = pytest.mark.xdist_group("mdns")
+pytestmark = MDNS
+
 LOOPBACK = "127.0.0.1"
 PROTOCOL = 3
 DEADLINE_S = 5.0

@@ -380,6 +380,37 @@ async def test_the_host_lets_a_lost_laptop_back_into_its_seat_with_one_key(peek,
         await until(lambda: party.room.seats[0].connected, party.hp)
 
 
+async def test_a_host_app_dying_on_an_error_leaves_the_players_waiting(peek, state_dir):
+    """An error that ends the host app is a crash, not a closing: the players are not told
+    the table closed (they would stop coming back), they keep reconnecting until
+    `hubbub host --resume` brings it back — before, they were told "closed" for good."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True, save_path=state_dir / "t.save")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    up, ended = asyncio.Event(), asyncio.Event()
+
+    async def hold_host() -> None:  # in a task of its own, as Party's host is
+        async with host.run_test(size=(100, 30)):
+            up.set()
+            await ended.wait()
+
+    def boom() -> None:
+        raise RuntimeError("a bug in a screen")
+
+    running = asyncio.create_task(hold_host())
+    await asyncio.wait_for(up.wait(), 30)
+    player = ClientApp(("127.0.0.1", host.server.port), name="Ann", discover=False)
+    async with player.run_test(size=(100, 30)) as pp:
+        await until(lambda: isinstance(player.screen, WaitScreen), pp)
+        host.call_later(boom)
+        await until(lambda: host.return_code == 1, pp)
+        ended.set()  # the app shuts down, as `app.run()` would after the error
+        with pytest.raises(RuntimeError, match="a bug in a screen"):
+            await running
+        await until(lambda: player.link == "reconnecting", pp)
+        assert not isinstance(player.screen, GoneScreen)
+
+
 async def test_a_host_that_quits_mid_game_says_the_table_can_be_resumed(peek, state_dir):
     set_lang("en")
     save = state_dir / "t.save"

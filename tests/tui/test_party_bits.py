@@ -254,3 +254,24 @@ async def test_a_signal_closes_the_host_and_a_hang_cannot_keep_it(peek, monkeypa
     (watchdog,) = timers
     assert watchdog.started and watchdog.daemon
     assert watchdog.interval == host_app.SHUTDOWN_LIMIT and watchdog.function is host_app.os._exit
+
+
+@pytest.mark.parametrize(("code", "hint"), [(1, True), (0, False)])
+def test_a_host_that_died_on_an_error_says_the_table_can_come_back(
+    monkeypatch, state_dir, capsys, code, hint
+):
+    """After the traceback, the host's terminal says what the players are waiting for."""
+    from tui import cli
+
+    class Ended:
+        return_code = code
+
+        def __init__(self, room, **options) -> None:
+            pass
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("tui.host.app.HostApp", Ended)
+    assert cli.main(["host", "--no-zeroconf", "--no-web", "--lang", "en"]) == code
+    assert ("`hubbub host --resume` brings it back" in capsys.readouterr().err) == hint

@@ -20,7 +20,7 @@ from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, WaitScreen
 from tui.games.tesauro import TesauroHand, TesauroTable
 from tui.host.app import HostApp
-from tui.host.screens import TableScreen, results_text
+from tui.host.screens import ResultsScreen, TableScreen, results_text
 from tui.i18n import set_lang, t
 from tui.text import SEAT_SYMBOLS
 from tui.widgets import ConfirmScreen, HelpScreen
@@ -580,3 +580,29 @@ async def test_the_lobby_explains_the_options_and_shows_which_one_is_lit():
         await pilot.press("question_mark")
         await until(lambda: isinstance(app.screen, HelpScreen), pilot)
         assert t("option.tesauro.help") in app.screen.body
+
+
+async def test_the_last_judgement_on_a_big_table_brings_up_the_results_without_a_crash():
+    """The table lays the answer out after a refresh; the results replace it first (the
+    last turn judged): the refit finds the table gone and does nothing — before, the host
+    app died here with NoMatches at the end of every game on a 120x40 screen."""
+    set_lang("en")
+    table = shots.tesauro_table("tie-break")
+    host = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(120, 40)) as hp:
+        await until(lambda: isinstance(host.screen, TableScreen), hp)
+        host.post_message(HostApp.RoomChanged(list(table.events)))
+        await hp.pause()
+        table.choose()
+        table.give(shots.CID, shots.DANA, shots.ANN)
+        table.judge(shots.DANA)
+        table.choose()
+        table.give(shots.DANA, shots.ANN, shots.BOB)
+        table.judge(None)
+        table.choose()
+        table.give(shots.ANN, shots.BOB, shots.CID)
+        table.judge(shots.BOB)
+        assert table.room.phase == "over"
+        await until(lambda: isinstance(host.screen, ResultsScreen), hp)
+        await until(lambda: host.screen.is_mounted, hp)
+        await hp.pause()

@@ -35,6 +35,7 @@ from tui.widgets import (
     KeyHints,
     SeatList,
     TextField,
+    after_refresh,
     binding_help,
     keys,
     put,
@@ -401,10 +402,10 @@ class WaitScreen(RoomScreen):
         self.query_one("#feed").border_title = t("lobby.feed_title")
         self.show_link(self.player.link)
         self.refresh_room()
-        self.call_after_refresh(self._fit_game)  # now that the box has its size
+        after_refresh(self, self._fit_game)  # now that the box has its size
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self._fit_game)
+        after_refresh(self, self._fit_game)
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
@@ -633,10 +634,10 @@ class PlayerResultsScreen(RoomScreen):
             box.border_title, shown = last
             self._epilogue = list(shown) if isinstance(shown, list | tuple) else [shown]
             self._fit_epilogue()
-            self.call_after_refresh(self._fit_epilogue)
+            after_refresh(self, self._fit_epilogue)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self._fit_epilogue)
+        after_refresh(self, self._fit_epilogue)
 
     def _fit_epilogue(self) -> None:
         """The game's last word in its fullest form that fits under the scores (a small

@@ -215,9 +215,14 @@ class HostApp(App[None]):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.advertiser.close(), 3.0)
         # A deliberate quit tells every player the table closed, and whether `--resume` can
-        # bring it back (mid-game): then their apps wait for it. Only a crash says nothing.
-        resumable = self.room.phase == "playing" and self.room.save_path is not None
-        await self.server.close("closed", resumable=resumable)
+        # bring it back (mid-game): then their apps wait for it. A crash says nothing — and
+        # an error that ends the app (Textual's exit code 1) is a crash: the players keep
+        # coming back, and the save file has every move for `--resume`.
+        if self.return_code == 1:
+            await self.server.close()
+        else:
+            resumable = self.room.phase == "playing" and self.room.save_path is not None
+            await self.server.close("closed", resumable=resumable)
         if self.web is not None:  # after the players were told: browsers show it too
             with contextlib.suppress(Exception):
                 await self.web.close()

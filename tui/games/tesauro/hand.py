@@ -40,7 +40,7 @@ from tui.games.tesauro.words import (
 )
 from tui.i18n import t
 from tui.text import literal, name
-from tui.widgets import ConfirmScreen, keys, put
+from tui.widgets import ConfirmScreen, after_refresh, keys, put
 
 TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
 """Refusal codes that mean the tile asked for is not ours."""
@@ -209,7 +209,7 @@ class TesauroHand(HandWidget):
         event.stop()
         self._draw_count()
         self._draw_draft()
-        self.call_after_refresh(self._draw_me)
+        after_refresh(self, self._draw_me)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -351,7 +351,7 @@ class TesauroHand(HandWidget):
         self._draw_count()
         self._draw_draft()
         self._draw_me()
-        self.call_after_refresh(self._draw_me)  # laid out: is there more below?
+        after_refresh(self, self._draw_me)  # laid out: is there more below?
 
     def _draw_role(self) -> None:
         role = self._view.get("role")

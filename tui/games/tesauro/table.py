@@ -33,7 +33,7 @@ from tui.games.tesauro.widgets import BigWord, Flow, TileGrid
 from tui.games.tesauro.words import BIG_HEIGHT, MAX_TEXT, clock, hurried, joined, role_name, who
 from tui.i18n import t
 from tui.text import name
-from tui.widgets import put
+from tui.widgets import after_refresh, put
 
 STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
 HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
@@ -189,7 +189,7 @@ class TesauroTable(GameWidget):
         crowded_defs = self.has_class("-crowded") and phase in ("speak", "judge")
         self.query_one("#ts-scores").display = not crowded_defs
         if full_reveal:
-            self.call_after_refresh(self._refit_reveal)
+            after_refresh(self, self._refit_reveal)
 
     def _reveal_forms(self, width: int) -> list[RenderableType | None]:
         """The answer, from the most to the least: every definition with its role (a big
