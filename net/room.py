@@ -292,6 +292,12 @@ class Room:
                 mapping[index] = len(kept)
                 kept.append(seat)
         self.seats = kept
+        if gone:
+            # the seat numbers in what happened so far now name other players (or, once a
+            # newcomer sits there, a removed seat's): a late comer's story (`welcome.story`)
+            # and a resumed host's begin after this change
+            self.recent.clear()
+            self.history.clear()
         self._bots.clear()
         for claim in list(self.claims):
             if claim.seat in gone:
@@ -515,14 +521,17 @@ class Room:
         self.game_id = game_id
         self.options = self._default_options()
         game = GAMES[game_id]
-        if not game.bots:
-            self._remove_seats({i for i, s in enumerate(self.seats) if s.bot is not None})
+        events: list[dict[str, Any]] = []
+        if not game.bots:  # the bots go, each told (as a kick: the host's choice did it)
+            bots = [i for i, s in enumerate(self.seats) if s.bot is not None]
+            events = [{"type": "kicked", "seat": i, "name": self.seats[i].name} for i in bots]
+            self._remove_seats(set(bots))
         for seat in self.seats:
             if seat.bot is not None and seat.bot not in game.bots:
                 seat.bot = _standin_strength(game)
         self.phase = "lobby"
         self.state = None
-        self._changed([{"type": "game_chosen", "game": game_id}], save=True)
+        self._changed([*events, {"type": "game_chosen", "game": game_id}], save=True)
 
     def lobby_options(self) -> tuple[Option, ...]:
         """The options the lobby shows: the game's, then the room's."""

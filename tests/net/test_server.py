@@ -446,3 +446,43 @@ def test_a_welcome_s_story_keeps_within_the_limits(peek):
                "room": {"name": "T", "id": room.room_id}, "story": story}  # fmt: skip
     assert len(encode(welcome)) <= STORY_BYTES + 200
     room.close()
+
+
+def test_a_story_from_before_the_seats_were_renumbered_is_not_told(peek):
+    """Its seat numbers would name other players: Cid's return, told after Ann left the
+    lobby and Cid became seat 1, would read "Bob is back" (or a newcomer's name, in a
+    removed seat's place). What happens after the renumbering is told as usual."""
+    room = Room("T", game_id="peek", open_room=True)
+    for name in ("Ann", "Bob", "Cid"):
+        room.connected(room.join(name, None), returning=False)
+    room.disconnected(2)
+    room.connected(2, returning=True)  # `back {seat: 2}`: Cid (no loop here: told at once)
+    assert any(e["type"] == "back" for _, events in room.recent for e in events)
+    room.leave(0)  # Ann goes: Bob is seat 0, Cid seat 1
+    assert [s.name for s in room.seats] == ["Bob", "Cid"]
+    told = [e for change in _story(room) for e in change["events"]]
+    assert told == [{"type": "left", "seat": 0, "name": "Ann"}]  # by name: no seat to misread
+    assert list(room.history) == told  # a resumed host's story begins here too
+    room.add_bot()
+    assert [e["type"] for change in _story(room) for e in change["events"]] == ["left", "joined"]
+    room.close()
+
+
+def test_a_game_without_bots_sends_the_bots_away_and_says_so():
+    """Choosing T-Rex (no bots) takes the bot seats away: each is told, by name, before the
+    game is, and the others are renumbered."""
+    room = Room("T", game_id="tallyup", open_room=True)
+    heard: list[dict] = []
+    room.subscribe(heard.extend)
+    room.add_bot()
+    room.connected(room.join("Ann", None), returning=False)
+    room.add_bot()
+    heard.clear()
+    room.choose_game("trex")
+    assert [s.name for s in room.seats] == ["Ann"]
+    assert heard == [
+        {"type": "kicked", "seat": 0, "name": "Bot 1"},
+        {"type": "kicked", "seat": 2, "name": "Bot 2"},
+        {"type": "game_chosen", "game": "trex"},
+    ]
+    room.close()
