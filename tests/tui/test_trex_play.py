@@ -61,6 +61,14 @@ async def test_offer_accept_skip_by_keys(state_dir):
         assert room.state["good"][2] == 0 and room.game_view(2)["card"] is not None
         assert len(room.state["number_discard"]) >= 3 or room.game_view(2)["card"] != before
 
+        await pa.press("3")  # Ann offers her new card to Cid, who declines it
+        await until(lambda: (cid.game.get("offers") or {}).get("in") == [0], pc)
+        assert "Ann offers you their card" in screen_text(cid)
+        await pc.press("x")
+        await until(lambda: (cid.game.get("offers") or {}).get("in") == [], pc)
+        await pc.pause()
+        assert "Ann offers you their card" not in screen_text(cid)  # it went with the offer
+
 
 def test_on_a_tv_the_match_shows_its_two_levels_in_big_digits():
     from tui.games.trex import match_banner

@@ -181,6 +181,9 @@ class TRexHand(HandWidget):
                 style="bold",
             )  # fmt: skip
         field = {"offered": "from", "withdrawn": "from", "declined": "by", "cancelled": "to"}
+        offers_in = (self._view.get("offers") or {}).get("in") or []
+        if kind == "offered" and news.get("from") not in offers_in:
+            return Text()  # answered, withdrawn, or a match took it: the offer is gone
         if kind in field:
             return Text(t(f"trex.news.{kind}", name=who(names, news.get(field[kind]))))
         return Text()
