@@ -606,3 +606,20 @@ async def test_the_last_judgement_on_a_big_table_brings_up_the_results_without_a
         await until(lambda: isinstance(host.screen, ResultsScreen), hp)
         await until(lambda: host.screen.is_mounted, hp)
         await hp.pause()
+
+
+def test_every_free_tile_says_what_it_covers_however_narrow_the_hand():
+    """The examples that fit, whole; a heading before its colon counts as one; and a first
+    example longer than the room is cut, never left out (Техника showed nothing at 80x24)."""
+    from tui.games.tesauro.hand import whole_examples
+
+    engineering = "всё сделанное и используемое: инструменты, машины"
+    assert whole_examples(engineering, 40) == "всё сделанное и используемое"
+    assert whole_examples(engineering, 44) == "всё сделанное и используемое: инструменты"
+    assert whole_examples(engineering, 12) == "всё сделанн…"
+    assert whole_examples("plants, fungi, algae", 14) == "plants, fungi"
+    for lang in ("ru", "en"):
+        set_lang(lang)
+        for category in CATEGORIES:
+            assert whole_examples(t(f"tesauro.category_about.{category}"), 20)
+    set_lang("en")

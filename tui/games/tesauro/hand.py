@@ -4,6 +4,7 @@ the keys of each phase, with the definition field that takes every key while it 
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -648,11 +649,15 @@ class TesauroHand(HandWidget):
 
 
 def whole_examples(about: str, room: int) -> str:
-    """ "plants, fungi, algae" cut to the examples that fit in `room` columns, whole."""
+    """ "plants, fungi, algae" cut to the examples that fit in `room` columns, whole (a
+    heading before a colon counts as one: "all things made: tools, machines"); a first one
+    too long for the room is cut with an ellipsis, so a tile never shows none."""
     kept = ""
-    for example in about.split(", "):
-        longer = f"{kept}, {example}" if kept else example
-        if len(longer) > room:
+    for piece in re.split(r"(?<=[,:]) ", about):
+        longer = f"{kept} {piece}" if kept else piece
+        if len(longer.rstrip(",:")) > room:
             break
         kept = longer
-    return kept
+    if not kept and room > 1:
+        return about[: room - 1].rstrip(" ,:") + "…"
+    return kept.rstrip(",:")
