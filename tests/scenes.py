@@ -1173,6 +1173,17 @@ SCENES: tuple[Scene, ...] = (
         ),
     ),
     Scene(
+        "player-join-name-taken",
+        "Join refused: the name is taken (maybe by the seat its player left mid-game)",
+        player_scene(
+            address=(ADDRESSES[0], PORT),
+            name="Ann",
+            link="refused",
+            link_info={"code": "name_taken", "message": "that name is taken"},
+        ),
+        snapshot=False,
+    ),
+    Scene(
         "player-join-open",
         "Join an open table: no code to type; a name typed replaces the one offered",
         player_scene(address=(ADDRESSES[0], PORT), open_table=True),
