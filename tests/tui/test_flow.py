@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 
 from textual import events
+from textual.pilot import Pilot
 
 from net.discovery import HostInfo
 from net.protocol import PROTOCOL_VERSION
@@ -133,64 +135,62 @@ async def test_player_comes_back_after_the_host_restarts(peek, state_dir):
             await until(lambda: "can be resumed" in screen_text(player), pp)
 
 
-async def test_a_typed_address_joins(peek, state_dir):
+@contextlib.asynccontextmanager
+async def finding(room: Room) -> AsyncIterator[tuple[HostApp, Pilot, ClientApp, Pilot]]:
+    """The host app on `room`, in its lobby, and a player app on the find screen."""
     set_lang("en")
-    room = Room("Friday", game_id="peek", open_room=True)
     host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
     async with host.run_test(size=(100, 30)) as hp:
         await until(lambda: isinstance(host.screen, LobbyScreen), hp)
         player = ClientApp(None, discover=False)
         async with player.run_test(size=(100, 30)) as pp:
-            await pp.press("a", *f"127.0.0.1:{host.server.port}", "enter")
-            await until(lambda: isinstance(player.screen, JoinScreen), pp)
-            await pp.press(*"Ann", "enter", "enter")  # no code: this table is open
-            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+            yield host, hp, player, pp
+
+
+async def test_a_typed_address_joins(peek, state_dir):
+    room = Room("Friday", game_id="peek", open_room=True)
+    async with finding(room) as (host, hp, player, pp):
+        await pp.press("a", *f"127.0.0.1:{host.server.port}", "enter")
+        await until(lambda: isinstance(player.screen, JoinScreen), pp)
+        await pp.press(*"Ann", "enter", "enter")  # no code: this table is open
+        await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
 
 
 async def test_keys_typed_ahead_go_where_each_enter_sends_them(peek, state_dir):
     """The address, Enter, the name, Enter, the code, Enter — queued all at once: each part
     lands in its own field (not the name glued to the address, nor the code to the name)."""
-    set_lang("en")
     room = Room("Friday", game_id="peek", code="KQXM")
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
-    async with host.run_test(size=(100, 30)) as hp:
-        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
-        player = ClientApp(None, discover=False)
-        async with player.run_test(size=(100, 30)) as pp:
-            await pp.press("a")
-            address = f"127.0.0.1:{host.server.port}"
-            burst(player, *address, "enter", *"Ann", "enter", *"kqxm", "enter")
-            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
-            await until(lambda: isinstance(player.screen, WaitScreen), pp)
-            await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
-            assert player.player_code == "KQXM"
+    async with finding(room) as (host, hp, player, pp):
+        await pp.press("a")
+        address = f"127.0.0.1:{host.server.port}"
+        burst(player, *address, "enter", *"Ann", "enter", *"kqxm", "enter")
+        await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+        await until(lambda: isinstance(player.screen, WaitScreen), pp)
+        await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+        assert player.player_code == "KQXM"
 
 
 async def test_a_name_typed_before_the_join_form_is_up_goes_into_it(peek, state_dir):
     """Enter on a host in the list, and the name typed at once: the form that comes up
-    has it all (nothing lost while it mounted)."""
-    set_lang("en")
+    has it all. (Textual mounts a form pushed by a key before it reads the next key, so
+    this passes without the hold too: it keeps the hold from losing keys on this path.)"""
     room = Room("Friday", game_id="peek", open_room=True)
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
-    async with host.run_test(size=(100, 30)) as hp:
-        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
-        player = ClientApp(None, discover=False)
-        async with player.run_test(size=(100, 30)) as pp:
-            find = player.screen
-            friday = HostInfo(
-                name="Friday",
-                addresses=("127.0.0.1",),
-                port=host.server.port,
-                protocol=PROTOCOL_VERSION,
-                game="peek",
-                players=0,
-                needs_code=False,
-                room_id="friday",
-            )
-            find.hosts = {friday.key: friday}
-            find._show_hosts()
-            await pp.pause()
-            burst(player, "enter", *"Ann", "enter")
-            await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
-            await until(lambda: isinstance(player.screen, WaitScreen), pp)
-            await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+    async with finding(room) as (host, hp, player, pp):
+        find = player.screen
+        friday = HostInfo(
+            name="Friday",
+            addresses=("127.0.0.1",),
+            port=host.server.port,
+            protocol=PROTOCOL_VERSION,
+            game="peek",
+            players=0,
+            needs_code=False,
+            room_id="friday",
+        )
+        find.hosts = {friday.key: friday}
+        find._show_hosts()
+        await pp.pause()
+        burst(player, "enter", *"Ann", "enter")
+        await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+        await until(lambda: isinstance(player.screen, WaitScreen), pp)
+        await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount

@@ -340,8 +340,9 @@ async def test_the_definition_typed_on_after_the_tile_key_is_text(state_dir):
 
 
 async def test_time_runs_out_on_a_silent_genius(state_dir):
-    """The last ten seconds say what is lost; a scholar whose time ran out is told; the Genius
-    gave nothing and «Everyone's crazy!» is still wrong: the table and the hands say why."""
+    """The last ten seconds say what happens; a scholar whose time ran out with an empty
+    field is told nothing was sent; the Genius gave nothing and «Everyone's crazy!» is still
+    wrong: the table and the hands say why."""
     set_lang("en")
     room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
@@ -353,6 +354,8 @@ async def test_time_runs_out_on_a_silent_genius(state_dir):
         clock = hand(cid).now
         hand(cid).now = lambda: clock() + 55  # ...and forgets the clock
         await until(lambda: t("tesauro.hurry") in " ".join(on_screen(cid).split()), pc)
+        await pc.press(*["backspace"] * len("Hot milk"))  # and thinks better of it: nothing
+        await until(lambda: not hand(cid).query_one("#tsh-text").value, pc)  # goes at the end
         bob.act({"type": "tile", "category": bob.game["allowed"][0]})
         await until(lambda: room.state["tiles"][BOB] is not None, hp)
         bob.act({"type": "define", "text": "Bob's words."})
@@ -623,3 +626,22 @@ def test_every_free_tile_says_what_it_covers_however_narrow_the_hand():
         for category in CATEGORIES:
             assert whole_examples(t(f"tesauro.category_about.{category}"), 20)
     set_lang("en")
+
+
+async def test_a_draft_never_sent_goes_as_it_is_at_the_last_second(state_dir):
+    """Cid, mid-sentence when the time runs out, has not pressed Enter: a second and a half
+    before the end the draft goes as it is, and he is told; it is among the definitions."""
+    set_lang("en")
+    room, host = tesauro_room()
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        await take_a_tile(cid, pc, CID, room, hp)
+        await pc.press(*"Hot milk with")
+        await pc.pause()
+        assert not room.state["given"][CID]
+        clock = hand(cid).now
+        hand(cid).now = lambda: clock() + 59  # a second left: the last call
+        await until(lambda: room.state["given"][CID], hp)
+        assert room.state["texts"][CID] == "Hot milk with"
+        assert any("draft was sent" in str(n.message) for n in cid._notifications)

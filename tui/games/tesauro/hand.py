@@ -44,6 +44,10 @@ from tui.text import literal, name
 from tui.widgets import ConfirmScreen, after_refresh, keys, put
 
 TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
+LAST_CALL = 1.5
+"""Seconds before the thinking time ends at which a draft not yet sent goes as it is: half a
+sentence beats nothing on a Friday night. The host's clock decides the end; a second and a
+half covers the trip there, and the countdown's half-second tick."""
 """Refusal codes that mean the tile asked for is not ours."""
 
 
@@ -109,6 +113,7 @@ class TesauroHand(HandWidget):
         self._deadline: float | None = None
         self._turn: int | None = None
         self._told_timeout: int | None = None  # the turn whose time-out was told
+        self._last_called: int | None = None  # the turn whose draft went at the last call
         self.query_one("#tsh-text").display = False
         self._ticker = self.set_interval(0.5, self._tick)
         self.watch(self, "scroll_y", self._scrolled, init=False)
@@ -333,8 +338,23 @@ class TesauroHand(HandWidget):
 
     def _tick(self) -> None:
         if self._view and self._view.get("phase") == "write" and self._deadline is not None:
+            self._last_call()
             self._draw_status()
             self._draw_count()
+
+    def _last_call(self) -> None:
+        """The thinking time is about to end and the draft was never sent: send it as it is
+        (once a turn; a definition already given stays as it was sent)."""
+        left = self._left()
+        if left is None or left > LAST_CALL or self._last_called == self._turn:
+            return
+        if not (self._may_type() and self._unsent("write")):
+            return
+        text = " ".join(self.query_one("#tsh-text", DefinitionInput).value.split())
+        if text:
+            self._last_called = self._turn
+            self.act({"type": "define", "text": text})
+            self.notify(t("tesauro.draft_sent"))
 
     def _left(self) -> float | None:
         return None if self._deadline is None else self._deadline - self.now()
