@@ -26,6 +26,7 @@ MAX_ITEMS = 512
 MAX_DEPTH = 8
 NAME_MAX = 24
 DEFAULT_PORT = 47470
+DEFAULT_WEB_PORT = 47471  # the browser seats' HTTP port (tui/web), beside the table's
 
 _HEADER = struct.Struct(">I")
 

@@ -35,7 +35,13 @@ from typing import Any
 
 from games import CHANCE, GAMES, HOST, Game, IllegalAction
 from games.base import Option, sample_chance
-from net.protocol import PROTOCOL_VERSION, ProtocolError, check_name, clean_text
+from net.protocol import (
+    DEFAULT_WEB_PORT,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    check_name,
+    clean_text,
+)
 from net.savefile import Journal, SaveFileError, read_records
 
 log = logging.getLogger(__name__)
@@ -90,6 +96,8 @@ class HostSettings:
     interface: str | None = None
     lang: str | None = None
     advertise: bool = True
+    web_port: int | None = DEFAULT_WEB_PORT
+    """The browser seats' HTTP port; None: no browser seats (`--no-web`)."""
     blocked: list[str] = field(default_factory=list)
     """The addresses the host turned away (`net.doorman.address_key`): a stranger blocked
     before a crash is still blocked after `--resume`."""
@@ -1171,10 +1179,13 @@ def _check_room_options(options: dict[str, Any]) -> None:
 
 def _check_host(host: dict[str, Any]) -> None:
     where = "the host settings"
-    _exact_keys(host, {"port", "interface", "lang", "advertise", "blocked"}, where)
-    port = _expect(host, "port", (int, type(None)), where)
-    if port is not None and not 0 <= port < 65536:
-        raise _fail(f"{where}: port {port} does not exist")
+    _exact_keys(host, {"port", "interface", "lang", "advertise", "web_port", "blocked"}, where)
+    ports = [_expect(host, "port", (int, type(None)), where)]
+    if "web_port" in host:  # (a save from before web ports were kept has none)
+        ports.append(_expect(host, "web_port", (int, type(None)), where))
+    for port in ports:
+        if port is not None and not 0 <= port < 65536:
+            raise _fail(f"{where}: port {port} does not exist")
     interface = _expect(host, "interface", (str, type(None)), where)
     if interface is not None and not 0 < len(interface) <= 64:
         raise _fail(f"{where}: the interface address has a wrong length")

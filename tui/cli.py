@@ -10,12 +10,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from net.protocol import DEFAULT_PORT
+from net.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 if TYPE_CHECKING:
     from net.client import EarlyLink, TokenStore
 
-DEFAULT_WEB_PORT = 47471
 """The browser seats' port: the table's own, plus one."""
 
 
@@ -44,8 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--web-port",
         type=int,
-        default=DEFAULT_WEB_PORT,
-        help=f"HTTP port of the browser seats ({DEFAULT_WEB_PORT})",
+        help=f"HTTP port of the browser seats ({DEFAULT_WEB_PORT}; with --resume: the saved one)",
     )
     host.add_argument("--no-web", action="store_true", help="no browser seats")
     host.add_argument("--deck", type=Path, help="a group's own deck file (docs/DECKS.md)")
@@ -138,11 +136,17 @@ def run_host(args: argparse.Namespace) -> int:
             interface=args.interface or saved.interface,
             lang=args.lang or saved.lang,
             advertise=saved.advertise and not args.no_zeroconf,
+            web_port=None if args.no_web else args.web_port or saved.web_port,
+            blocked=list(saved.blocked),  # a stranger turned away stays away
         )
         set_lang(settings.lang)
     else:
         settings = HostSettings(
-            port=args.port, interface=args.interface, lang=lang(), advertise=not args.no_zeroconf
+            port=args.port,
+            interface=args.interface,
+            lang=lang(),
+            advertise=not args.no_zeroconf,
+            web_port=None if args.no_web else args.web_port or DEFAULT_WEB_PORT,
         )
         default_name = f"{getpass.getuser()}@{socket.gethostname()}"
         room = Room(
@@ -166,7 +170,7 @@ def run_host(args: argparse.Namespace) -> int:
         host=settings.interface,
         port=DEFAULT_PORT if settings.port is None else settings.port,
         advertise=settings.advertise,
-        web_port=None if args.no_web else args.web_port,
+        web_port=settings.web_port,
     )
     app.run()
     if app.return_code == 1 and room.save_path is not None:  # an error ended it: a crash

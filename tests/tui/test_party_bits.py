@@ -275,3 +275,37 @@ def test_a_host_that_died_on_an_error_says_the_table_can_come_back(
     monkeypatch.setattr("tui.host.app.HostApp", Ended)
     assert cli.main(["host", "--no-zeroconf", "--no-web", "--lang", "en"]) == code
     assert ("`hubbub host --resume` brings it back" in capsys.readouterr().err) == hint
+
+
+@pytest.mark.parametrize(
+    ("first", "web_port"), [(["--web-port", "48999"], 48999), (["--no-web"], None)]
+)
+def test_resume_comes_back_with_the_browser_seats_and_the_blocks_it_had(
+    monkeypatch, state_dir, first, web_port
+):
+    """`hubbub host --resume` keeps what the table was started with: the browser seats'
+    port (or none), and the strangers it turned away — before, both were forgotten."""
+    from tui import cli
+
+    started: list[tuple] = []
+
+    class Host:
+        return_code = 0
+
+        def __init__(self, room, **options) -> None:
+            self.room = room
+            started.append((room, options))
+
+        def run(self) -> None:
+            if len(started) == 1:  # the first table: a stranger blocked, then a crash
+                self.room.settings.blocked.append("10.0.0.9")
+                self.room.add_bot()
+                self.room.flush()
+
+    monkeypatch.setattr("tui.host.app.HostApp", Host)
+    assert cli.main(["host", "--no-zeroconf", "--lang", "en", *first]) == 0
+    assert started[0][1]["web_port"] == web_port
+    assert cli.main(["host", "--resume", "--no-zeroconf"]) == 0
+    room, options = started[1]
+    assert options["web_port"] == web_port
+    assert room.settings.blocked == ["10.0.0.9"]
