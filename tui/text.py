@@ -51,3 +51,8 @@ def marked(seat: int, text: str, style: str = "") -> Text:
     out.append(" ")
     out.append_text(name(text, style))
     return out
+
+
+def sentence(text: str) -> str:
+    """A line for the story, ended as a sentence: "The game is T-Rex." but "… Tally Up!"."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."

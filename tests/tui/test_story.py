@@ -44,3 +44,21 @@ def test_a_screen_far_behind_gets_what_is_kept():
         story.add(f"line {n}")
     story.catch_up(screen, feed)
     assert feed.said == [f"line {n}" for n in range(250, 450)]
+
+
+def test_story_lines_end_as_sentences_and_never_twice():
+    """ "The game is T-Rex." with its full stop, "The game is Tally Up!" without a second one;
+    a T-Rex match is a sentence in the story (the table's banner keeps none)."""
+    from tui.games import narrate_room
+    from tui.games.trex.narrate import narrate
+    from tui.i18n import set_lang
+
+    set_lang("en")
+    chosen = {"type": "game_chosen"}
+    assert narrate_room(chosen | {"game": "tallyup"}, []) == "The game is Tally Up!"
+    assert narrate_room(chosen | {"game": "tesauro"}, []) == "The game is Tesauro."
+    match = {"type": "match", "outcome": "far", "a": 0, "b": 1, "level_a": 2, "level_b": 9}
+    assert narrate(match, ["Ann", "Bob"]).endswith("a bad token each.")
+    set_lang("ru")
+    assert narrate_room(chosen | {"game": "tallyup"}, []) == "Игра: Tally Up!"
+    set_lang("en")

@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.i18n import t
-from tui.text import literal, name
+from tui.text import literal, name, sentence
 from tui.widgets import put
 
 log = logging.getLogger(__name__)
@@ -188,8 +188,8 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
     seat = event.get("seat")
     who = event.get("name") or (names[seat] if isinstance(seat, int) and seat < len(names) else "?")
     key = f"room_event.{kind}"
-    if kind == "game_chosen":
-        return t(key, game=t(f"game.{event.get('game')}.name"))
+    if kind == "game_chosen":  # "The game is Tally Up!", not "…Up!."
+        return sentence(t(key, game=t(f"game.{event.get('game')}.name")))
     if kind in (
         "joined", "left", "away", "back", "kicked", "bot_takes_over", "stand_in", "sits_out",
         "claim", "claim_approved", "claim_refused",

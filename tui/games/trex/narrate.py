@@ -8,14 +8,15 @@ from typing import Any
 
 from tui.games.trex.words import joined, who
 from tui.i18n import t
+from tui.text import sentence
 
 
 def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     kind = event.get("type")
-    if kind == "match":
-        return match_sentence(event, names)
+    if kind == "match":  # the table's banner has no full stop; the story's line does
+        return sentence(match_sentence(event, names))
     if kind == "byebye":
-        return t("trex.ev.byebye", gone=event["gone"], came=event["came"])
+        return sentence(t("trex.ev.byebye", gone=event["gone"], came=event["came"]))
     if kind == "reshuffled":
         deck = event["deck"]
         if deck == "numbers":
