@@ -194,3 +194,17 @@ async def test_a_name_typed_before_the_join_form_is_up_goes_into_it(peek, state_
         await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
         await until(lambda: isinstance(player.screen, WaitScreen), pp)
         await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+
+
+async def test_f2_after_a_refused_name_opens_a_clean_watch_form(peek, state_dir):
+    """ "That name is taken … or F2 to watch": F2's form does not keep the name's refusal."""
+    room = Room("Friday", game_id="peek", code="KQXM")
+    room.connected(room.join("Ann", "KQXM"), returning=False)
+    async with finding(room) as (host, _hp, player, pp):
+        await pp.press("a", *f"127.0.0.1:{host.server.port}", "enter")
+        await until(lambda: isinstance(player.screen, JoinScreen), pp)
+        await pp.press(*"Ann", "enter", *"kqxm", "enter")
+        await until(lambda: "already has that name" in screen_text(player), pp)
+        await pp.press("f2")
+        await until(lambda: player.screen.watching, pp)
+        assert "already has that name" not in screen_text(player)

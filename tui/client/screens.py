@@ -226,14 +226,18 @@ class JoinScreen(Form, PlayerScreen):
         host: str,
         port: int,
         *,
-        needs_code: bool = True,
+        needs_code: bool | None = None,
         error: dict[str, Any] | None = None,
         watch: bool = False,
     ) -> None:
         super().__init__()
         self.host_address = host
         self.port = port
+        if error and error.get("code") in ("bad_code", "code_needed", "slow_down"):
+            needs_code = True
         self.needs_code = needs_code
+        """As the table advertised it; None: not known (a typed address), the code asked
+        for "if the host's screen shows one"."""
         self.error = error
         self.watching = watch
 
@@ -267,9 +271,11 @@ class JoinScreen(Form, PlayerScreen):
         code_field = self.query_one("#code", Input)
         if self.error and self.error.get("code") not in ("bad_code", "code_needed", "slow_down"):
             code_field.value = self.player.player_code  # a taken name shouldn't cost the code
-        if not self.needs_code:  # an open table, as advertised: no code to type
+        if self.needs_code is False:  # an open table, as advertised: no code to type
             self.query_one("#code-label", Static).display = False
             code_field.display = False
+        elif self.needs_code is None:
+            put(self.query_one("#code-label", Static), t("join.code_if_shown"))
         self._show_mode()
         if self.error:
             code = self.error.get("code", "")
@@ -295,10 +301,13 @@ class JoinScreen(Form, PlayerScreen):
         self.refresh_bindings()
 
     def action_watch(self, watch: bool) -> None:
-        """F2: watch the table instead of taking a seat (or back to playing)."""
+        """F2: watch the table instead of taking a seat (or back to playing). The other form
+        starts clean: a refusal of the name is not the watcher's."""
         self.watching = watch
+        self.error = None
+        put(self.query_one("#join-error", Static), "")
         self._show_mode()
-        if watch and not self.needs_code:  # an open table: nothing to ask
+        if watch and self.needs_code is False:  # an open table: nothing to ask
             self._connect(None)
             return
         self.query_one("#code" if watch else "#name", Input).focus()
@@ -329,7 +338,11 @@ class JoinScreen(Form, PlayerScreen):
             )
             self.query_one("#name", Input).focus()
             return
-        if event.input.id == "name" and self.needs_code and not code_field.value.strip():
+        if (
+            event.input.id == "name"
+            and self.needs_code is not False
+            and not code_field.value.strip()
+        ):
             code_field.focus()
             return
         self._connect(latin_code(code_field.value) or None)
