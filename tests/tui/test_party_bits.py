@@ -303,7 +303,7 @@ def test_resume_comes_back_with_the_browser_seats_and_the_blocks_it_had(
                 self.room.flush()
 
     monkeypatch.setattr("tui.host.app.HostApp", Host)
-    assert cli.main(["host", "--no-zeroconf", "--lang", "en", *first]) == 0
+    assert cli.main(["host", "--game", "tallyup", "--no-zeroconf", "--lang", "en", *first]) == 0
     assert started[0][1]["web_port"] == web_port
     assert cli.main(["host", "--resume", "--no-zeroconf"]) == 0
     room, options = started[1]

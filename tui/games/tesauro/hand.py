@@ -234,21 +234,31 @@ class TesauroHand(HandWidget):
         """The keys of this phase: usable (True) or greyed (None: pressing one says why), as
         in every game. A number key means one thing per phase — the reader's word, a tile, a
         definition to pick — so the meanings of other phases are hidden (False)."""
+        view = self._view
         legal = self._legal()
-        phase = self._view.get("phase")
+        phase = view.get("phase")
         typing = self._field_open
-        genius = self._view.get("role") == "brillante"
-        scholar = self._view.get("role") in ("brillante", "orate")
+        genius = view.get("role") == "brillante"
+        scholar = view.get("role") in ("brillante", "orate")
+        me = view.get("seat")
+        given = view.get("given") or []
+        # greyed only for the one whose key it is (the reader's word, a tile of a scholar
+        # who has given nothing yet, the Sage's judgement): nobody else is shown it
+        reader = phase == "choose" and me is not None and me == view.get("reader")
+        tiles = (
+            phase == "write"
+            and scholar
+            and not (isinstance(me, int) and given[me : me + 1] == [True])
+        )
+        sage = phase == "judge" and me is not None and me == view.get("sapiente")
         if action == "choose":
-            return True if "choose" in legal else (None if phase == "choose" else False)
+            return True if "choose" in legal else (None if reader else False)
         if action == "tile":
             if typing:
                 return False  # the digits go into the text
-            return True if "tile" in legal else (None if phase == "write" and scholar else False)
-        if action == "pick":
-            return True if "pick" in legal else (None if phase == "judge" else False)
-        if action == "crazy":
-            return True if "crazy" in legal else (None if phase == "judge" else False)
+            return True if "tile" in legal else (None if tiles else False)
+        if action in ("pick", "crazy"):
+            return True if action in legal else (None if sage else False)
         if action == "write":
             return self._may_type() and not typing
         if action == "ready":
