@@ -365,8 +365,17 @@ class TypingGuard:
         return True
 
 
+ENTER_KEYS = ("enter", "ctrl+j")
+"""Enter, and Enter typed before the app took the terminal: the terminal driver's line mode
+turns its carriage return into a line feed (`hubbub join HOST`, the name and Enter typed at
+once, reach the join form as "Zoe", ctrl+j)."""
+
+
 class TextField(Input):
-    """An Input whose typing the app's TypingGuard knows about."""
+    """An Input whose typing the app's TypingGuard knows about, and whose Enter is an Enter
+    however early it was typed."""
+
+    BINDINGS = [Binding("ctrl+j", "submit", show=False)]
 
     def on_key(self, event: events.Key) -> None:
         if event.is_printable:
@@ -398,7 +407,7 @@ class TypeAhead:
                 self._hold().append(event)
                 return
             if (
-                event.key == "enter"
+                event.key in ENTER_KEYS
                 and getattr(app.screen, "FORM", False)
                 and isinstance(app.focused, TextField)
             ):

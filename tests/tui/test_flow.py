@@ -32,7 +32,7 @@ def burst(app, *typed: str) -> None:
     a busy laptop): all of them queued before the app has read the first. Pilot's `press`
     waits for the app to settle after each key, which no keyboard does."""
     for key in typed:
-        char = {"enter": "\r"}.get(key, key)
+        char = {"enter": "\r", "ctrl+j": "\n"}.get(key, key)
         app.post_message(events.Key(key, char))
 
 
@@ -208,3 +208,20 @@ async def test_f2_after_a_refused_name_opens_a_clean_watch_form(peek, state_dir)
         await pp.press("f2")
         await until(lambda: player.screen.watching, pp)
         assert "already has that name" not in screen_text(player)
+
+
+async def test_a_name_and_code_typed_while_the_app_starts_join(peek, state_dir):
+    """Typed before the app took the terminal, each Enter comes as a line feed (ctrl+j: the
+    terminal's line mode turned the carriage return into one): it is an Enter all the same —
+    before, "Zoe⏎ZAMT⏎" typed at `hubbub join HOST` gave a player named "ZoeZAMT"."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: isinstance(player.screen, JoinScreen), pp)
+            burst(player, *"Zoe", "ctrl+j", *"kqxm", "ctrl+j")
+            await until(lambda: [s.name for s in room.seats] == ["Zoe"], hp)
+            await until(lambda: isinstance(player.screen, WaitScreen), pp)
+            await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
