@@ -390,44 +390,54 @@ class TypeAhead:
     the next screen, which focuses its first field later still). A typist quicker than that
     — tmux, a paste, anyone on a busy laptop — would glue the name to the address and the
     code to the name. So from an Enter in a text field of a `FORM` screen, and while a
-    `FORM` screen on top has not mounted, keys are held. `release_keys()`, which the form
-    calls once the Enter's work is queued, reads them again in order: they go to the back
-    of the app's queue, where nothing newer waits (every newer key was held too).
-    `HOLD_LIMIT` lets go of keys that nothing released."""
+    `FORM` screen on top has not mounted, keys are held.
+
+    A hold waits for one thing: the Enter's work ("enter": the form's `on_input_submitted`
+    is over) or a form's mount ("form"). `release_keys(what)` with that thing reads the held
+    keys again in order — they go to the back of the app's queue, where nothing newer waits
+    (every newer key was held too) — and any other release is not this hold's: a form's
+    mount told late, after keys typed at start-up, does not let go of an Enter's hold. An
+    Enter whose work brings up a form then waits for the form. `HOLD_LIMIT` lets go of keys
+    that nothing released."""
 
     HOLD_LIMIT = 1.0
 
     _held: list[events.Key] | None = None
+    _waiting: str | None = None
     _hold_timer: Any = None
 
     async def on_event(self, event: events.Event) -> None:
         app: Any = self
         if isinstance(event, events.Key) and not event.is_forwarded:  # not bubbling back
             if self._held is not None or _form_coming(app.screen):
-                self._hold().append(event)
+                self._hold("form").append(event)
                 return
             if (
                 event.key in ENTER_KEYS
                 and getattr(app.screen, "FORM", False)
                 and isinstance(app.focused, TextField)
             ):
-                self._hold()  # the keys after it wait for what it does
+                self._hold("enter")  # the keys after it wait for what it does
         await super().on_event(event)  # type: ignore[misc]
 
-    def _hold(self) -> list[events.Key]:
+    def _hold(self, waiting: str) -> list[events.Key]:
         if self._held is None:
-            self._held = []
+            self._held, self._waiting = [], waiting
             app: Any = self
-            self._hold_timer = app.set_timer(self.HOLD_LIMIT, lambda: self.release_keys(True))
+            self._hold_timer = app.set_timer(self.HOLD_LIMIT, lambda: self.release_keys())
         return self._held
 
-    def release_keys(self, force: bool = False) -> None:
-        """Read the held keys again, unless a form is still coming up (its mount releases
-        them) and this is not the `HOLD_LIMIT` letting go."""
+    def release_keys(self, what: str | None = None) -> None:
+        """`what` ("enter" or "form") is done: read the held keys again if they waited for
+        it — unless a form is still coming up, which they wait for then. None: `HOLD_LIMIT`
+        lets go, whatever they waited for."""
         app: Any = self
-        if self._held is None or (_form_coming(app.screen) and not force):
+        if self._held is None or what not in (None, self._waiting):
             return
-        held, self._held = self._held, None
+        if what is not None and _form_coming(app.screen):
+            self._waiting = "form"
+            return
+        held, self._held, self._waiting = self._held, None, None
         self._hold_timer.stop()
         for key in held:  # an Enter among them holds the keys after it again
             app.post_message(key)
@@ -446,16 +456,16 @@ class Form:
     FORM = True
 
     def on_mount(self) -> None:
-        self._release()
+        self._release("form")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._release()
+        self._release("enter")
 
-    def _release(self) -> None:
+    def _release(self, what: str) -> None:
         screen: Any = self
         app = screen.app
         if isinstance(app, TypeAhead):
-            app.call_later(app.release_keys)
+            app.call_later(app.release_keys, what)
 
 
 class KeyHints:

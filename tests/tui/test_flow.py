@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Callable
 
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from net.discovery import HostInfo
 from net.protocol import PROTOCOL_VERSION
@@ -225,3 +226,23 @@ async def test_a_name_and_code_typed_while_the_app_starts_join(peek, state_dir):
             await until(lambda: [s.name for s in room.seats] == ["Zoe"], hp)
             await until(lambda: isinstance(player.screen, WaitScreen), pp)
             await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+
+
+async def test_a_hold_lets_go_only_for_what_it_waits_for(peek, state_dir):
+    """A form's mount told late (keys typed at start-up were read first) is not what an
+    Enter's hold waits for: it lets nothing go; the Enter's own work done does. Before, the
+    late mount released the code onto the name field ("ZoeZAMT", seen in tmux)."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)):
+        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: isinstance(player.screen, JoinScreen), pp)
+            held = player._hold("enter")
+            held.append(events.Key("k", "k"))
+            player.release_keys("form")  # a late mount: not this hold's
+            assert player._held == held
+            player.release_keys("enter")  # the Enter's work is done
+            assert player._held is None
+            await until(lambda: player.screen.query_one("#name", Input).value == "k", pp)
