@@ -78,18 +78,13 @@ async def test_join_by_keys_start_play_and_back_to_lobby(peek, state_dir):
 
 
 async def test_wrong_code_keeps_the_player_on_the_join_screen(peek):
-    set_lang("en")
     room = Room("Friday", game_id="peek", code="KQXM")
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
-    async with host.run_test(size=(100, 30)) as hp:
-        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
-        async with player.run_test(size=(100, 30)) as pp:
-            await until(lambda: isinstance(player.screen, JoinScreen), pp)
-            await pp.press(*"Ann", "enter", *"ABCD", "enter")
-            await until(lambda: isinstance(player.screen, JoinScreen) and player.screen.error, pp)
-            assert "not the room code" in screen_text(player)
-            assert room.seats == []
-            await hp.pause()
+    async with joining(room) as (_host, hp, player, pp):
+        await pp.press(*"Ann", "enter", *"ABCD", "enter")
+        await until(lambda: isinstance(player.screen, JoinScreen) and player.screen.error, pp)
+        assert "not the room code" in screen_text(player)
+        assert room.seats == []
+        await hp.pause()
 
 
 async def test_kicked_player_is_told(peek):
@@ -145,6 +140,18 @@ async def finding(room: Room) -> AsyncIterator[tuple[HostApp, Pilot, ClientApp, 
         await until(lambda: isinstance(host.screen, LobbyScreen), hp)
         player = ClientApp(None, discover=False)
         async with player.run_test(size=(100, 30)) as pp:
+            yield host, hp, player, pp
+
+
+@contextlib.asynccontextmanager
+async def joining(room: Room) -> AsyncIterator[tuple[HostApp, Pilot, ClientApp, Pilot]]:
+    """The host app on `room`, and a player app given its address: on the join form."""
+    set_lang("en")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
+        async with player.run_test(size=(100, 30)) as pp:
+            await until(lambda: isinstance(player.screen, JoinScreen), pp)
             yield host, hp, player, pp
 
 
@@ -215,34 +222,24 @@ async def test_a_name_and_code_typed_while_the_app_starts_join(peek, state_dir):
     """Typed before the app took the terminal, each Enter comes as a line feed (ctrl+j: the
     terminal's line mode turned the carriage return into one): it is an Enter all the same —
     before, "Zoe⏎ZAMT⏎" typed at `hubbub join HOST` gave a player named "ZoeZAMT"."""
-    set_lang("en")
     room = Room("Friday", game_id="peek", code="KQXM")
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
-    async with host.run_test(size=(100, 30)) as hp:
-        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
-        async with player.run_test(size=(100, 30)) as pp:
-            await until(lambda: isinstance(player.screen, JoinScreen), pp)
-            burst(player, *"Zoe", "ctrl+j", *"kqxm", "ctrl+j")
-            await until(lambda: [s.name for s in room.seats] == ["Zoe"], hp)
-            await until(lambda: isinstance(player.screen, WaitScreen), pp)
-            await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+    async with joining(room) as (_host, hp, player, pp):
+        burst(player, *"Zoe", "ctrl+j", *"kqxm", "ctrl+j")
+        await until(lambda: [s.name for s in room.seats] == ["Zoe"], hp)
+        await until(lambda: isinstance(player.screen, WaitScreen), pp)
+        await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
 
 
 async def test_a_hold_lets_go_only_for_what_it_waits_for(peek, state_dir):
     """A form's mount told late (keys typed at start-up were read first) is not what an
     Enter's hold waits for: it lets nothing go; the Enter's own work done does. Before, the
     late mount released the code onto the name field ("ZoeZAMT", seen in tmux)."""
-    set_lang("en")
     room = Room("Friday", game_id="peek", code="KQXM")
-    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
-    async with host.run_test(size=(100, 30)):
-        player = ClientApp(("127.0.0.1", host.server.port), discover=False)
-        async with player.run_test(size=(100, 30)) as pp:
-            await until(lambda: isinstance(player.screen, JoinScreen), pp)
-            held = player._hold("enter")
-            held.append(events.Key("k", "k"))
-            player.release_keys("form")  # a late mount: not this hold's
-            assert player._held == held
-            player.release_keys("enter")  # the Enter's work is done
-            assert player._held is None
-            await until(lambda: player.screen.query_one("#name", Input).value == "k", pp)
+    async with joining(room) as (_host, _hp, player, pp):
+        held = player._hold("enter")
+        held.append(events.Key("k", "k"))
+        player.release_keys("form")  # a late mount: not this hold's
+        assert player._held == held
+        player.release_keys("enter")  # the Enter's work is done
+        assert player._held is None
+        await until(lambda: player.screen.query_one("#name", Input).value == "k", pp)
