@@ -68,6 +68,9 @@ async def test_found_on_the_lan_joined_by_code_and_gone_on_sigterm(tmux, tmp_pat
         tmux.keys("player", "Enter")
         tmux.wait_for("player", shows("Your name"), "the join screen")
         tmux.type_line("player", "Zoe")
+        # a person's pause between the fields: this test is about the LAN; keys typed ahead
+        # (no pause at all) are tests/tui/test_flow.py's
+        time.sleep(0.2)
         tmux.type_line("player", room_code.lower())
         tmux.wait_for("host", shows(seat_re("Zoe", "here")), "Zoe seated")
         tmux.wait_for("player", shows("Seated"), "the waiting screen")
