@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from tui.client.app import ClientApp
 
 HELP_KEY = Binding("question_mark", "help", "key.help", key_display="?")
+CODE_REFUSALS = ("bad_code", "code_needed", "slow_down")
+"""Refusals of the room code: the table has one, and it is the code to type again."""
 
 
 class LinkBar(Static):
@@ -233,7 +235,7 @@ class JoinScreen(Form, PlayerScreen):
         super().__init__()
         self.host_address = host
         self.port = port
-        if error and error.get("code") in ("bad_code", "code_needed", "slow_down"):
+        if error and error.get("code") in CODE_REFUSALS:
             needs_code = True
         self.needs_code = needs_code
         """As the table advertised it; None: not known (a typed address), the code asked
@@ -269,7 +271,7 @@ class JoinScreen(Form, PlayerScreen):
             hint = t("join.known_names", names=", ".join(known))
             put(self.query_one("#join-known", Static), Text(hint, style="dim"))
         code_field = self.query_one("#code", Input)
-        if self.error and self.error.get("code") not in ("bad_code", "code_needed", "slow_down"):
+        if self.error and self.error.get("code") not in CODE_REFUSALS:
             code_field.value = self.player.player_code  # a taken name shouldn't cost the code
         if self.needs_code is False:  # an open table, as advertised: no code to type
             self.query_one("#code-label", Static).display = False
@@ -283,7 +285,7 @@ class JoinScreen(Form, PlayerScreen):
                 code = "bad_code_wait"  # wrong again: the next try must wait
             said = t(f"error.{code}", detail=self.error.get("message", ""), **self._params())
             put(self.query_one("#join-error", Static), Text(said, style="bold red"))
-            if code in ("bad_code", "bad_code_wait", "code_needed", "slow_down") or self.watching:
+            if code in (*CODE_REFUSALS, "bad_code_wait") or self.watching:
                 code_field.focus()  # what to type again is the code, not the name
                 return
         (code_field if self.watching else name_field).focus()

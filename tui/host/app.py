@@ -190,8 +190,11 @@ class HostApp(App[None]):
     def quit(self) -> None:
         """Close the table; a game cut short says, on the terminal left behind, how to bring it
         back."""
-        resumable = self.room.phase == "playing" and self.room.save_path is not None
-        self.exit(message=t("host.closed_resume_hint") if resumable else None)
+        self.exit(message=t("host.closed_resume_hint") if self._resumable() else None)
+
+    def _resumable(self) -> bool:
+        """A game cut short that `hubbub host --resume` can bring back."""
+        return self.room.phase == "playing" and self.room.save_path is not None
 
     def action_request_quit(self) -> None:
         """ctrl+q asks like q does while a game is on; a second ctrl+q in the question quits."""
@@ -221,8 +224,7 @@ class HostApp(App[None]):
         if self.return_code == 1:
             await self.server.close()
         else:
-            resumable = self.room.phase == "playing" and self.room.save_path is not None
-            await self.server.close("closed", resumable=resumable)
+            await self.server.close("closed", resumable=self._resumable())
         if self.web is not None:  # after the players were told: browsers show it too
             with contextlib.suppress(Exception):
                 await self.web.close()

@@ -244,13 +244,10 @@ class TesauroHand(HandWidget):
         given = view.get("given") or []
         # greyed only for the one whose key it is (the reader's word, a tile of a scholar
         # who has given nothing yet, the Sage's judgement): nobody else is shown it
-        reader = phase == "choose" and me is not None and me == view.get("reader")
-        tiles = (
-            phase == "write"
-            and scholar
-            and not (isinstance(me, int) and given[me : me + 1] == [True])
-        )
-        sage = phase == "judge" and me is not None and me == view.get("sapiente")
+        has_given = isinstance(me, int) and me < len(given) and given[me]
+        reader = phase == "choose" and me == view.get("reader")
+        tiles = phase == "write" and scholar and not has_given
+        sage = phase == "judge" and me == view.get("sapiente")
         if action == "choose":
             return True if "choose" in legal else (None if reader else False)
         if action == "tile":
