@@ -898,12 +898,16 @@ def _counting(app: App[Any]) -> int | None:
     return None
 
 
-def freeze_clocks(app: App[Any]) -> None:
+def freeze_clocks(app: App[Any], timer: float | None = None) -> None:
     """A countdown on a game's screen stops where it is: a game widget with a `now` clock
-    reads a stopped one."""
+    reads a stopped one. With `timer` (the seconds the view gave), it stops at the moment
+    its deadline was set, showing exactly `timer` left: however long a busy machine took
+    between the view and this call (a second lost there showed 0:41 for 0:42). A scene's
+    timer is never on a half second, where the shown seconds round either way."""
     for widget in app.screen.query("#game-table, #hand, #countdown"):
         if callable(getattr(widget, "now", None)):
-            stopped = widget.now()
+            deadline = getattr(widget, "_deadline", None)
+            stopped = deadline - timer if timer is not None and deadline else widget.now()
             widget.now = lambda stopped=stopped: stopped  # type: ignore[attr-defined]
 
 
@@ -1019,7 +1023,7 @@ def player_scene(
                 await until(pilot, lambda: type(app.screen).__name__ == screen)
             if timer is not None:
                 await until(pilot, lambda: bool(app.screen.query("#hand")))
-                freeze_clocks(app)
+                freeze_clocks(app, timer)
             if hosts:
                 find = app.screen
                 find.hosts = {h.key: h for h in hosts}  # type: ignore[attr-defined]
@@ -1574,28 +1578,28 @@ SCENES: tuple[Scene, ...] = (
     Scene(
         "host-tesauro-write",
         "Tesauro table: the thinking time, the word, two tiles taken, Dana's definition in",
-        host_scene(tesauro_at("write"), last_apart=True, timer=42.5),
+        host_scene(tesauro_at("write"), last_apart=True, timer=42.3),
         big=True,
         snapshot=("en-80x24", "ru-120x40"),
     ),
     Scene(
         "player-tesauro-tiles",
         "Tesauro player: Bob, a Babbler, picks a tile by number (two taken, one the Genius's)",
-        player_scene(tesauro_at("write"), you=BOB, screen="GameScreen", timer=42.5),
+        player_scene(tesauro_at("write"), you=BOB, screen="GameScreen", timer=42.3),
         big=True,
         snapshot=("en-80x24",),
     ),
     Scene(
         "player-tesauro-genius",
         "Tesauro player: Cid, the Genius, holding the true tile",
-        player_scene(tesauro_at("write"), you=CID, screen="GameScreen", timer=42.5),
+        player_scene(tesauro_at("write"), you=CID, screen="GameScreen", timer=42.3),
         big=True,
         snapshot=False,
     ),
     Scene(
         "player-tesauro-typing",
         "Tesauro player: Bob typing his definition (digits go into the field), the count",
-        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.3),
         ("enter", *"A 3-legged stool [b]"),
         big=True,
         snapshot=("en-80x24", "ru-80x24"),
@@ -1604,7 +1608,7 @@ SCENES: tuple[Scene, ...] = (
         "player-tesauro-limit",
         "Tesauro player: Bob pasted past 300 characters: the count at the limit, the whole draft",
         then(
-            player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+            player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.3),
             paste(LONG_DRAFT),
         ),
         snapshot=("en-80x24",),
@@ -1612,28 +1616,28 @@ SCENES: tuple[Scene, ...] = (
     Scene(
         "player-tesauro-hurry",
         "Tesauro player: the last seconds, Bob's draft not sent yet: what is lost at time-out",
-        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=7.5),
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=7.3),
         ("enter", *"A 3-legged stool"),
         snapshot=("ru-80x24",),
     ),
     Scene(
         "player-tesauro-typing-help",
         "Tesauro player: F1 while typing: the help (? goes into the field)",
-        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.5),
+        player_scene(tesauro_at("typing"), you=BOB, screen="GameScreen", timer=42.3),
         ("enter", *"A 3-legged stool?", "f1"),
         snapshot=False,
     ),
     Scene(
         "player-tesauro-sent",
         "Tesauro player: Dana's definition is sent, waiting for the others",
-        player_scene(tesauro_at("typing"), you=DANA, screen="GameScreen", timer=42.5),
+        player_scene(tesauro_at("typing"), you=DANA, screen="GameScreen", timer=42.3),
         big=True,
         snapshot=False,
     ),
     Scene(
         "player-tesauro-sage-waits",
         "Tesauro player: Ann, the Sage, waits without seeing the definition",
-        player_scene(tesauro_at("typing"), you=ANN, screen="GameScreen", timer=42.5),
+        player_scene(tesauro_at("typing"), you=ANN, screen="GameScreen", timer=42.3),
         big=True,
         snapshot=False,
     ),
@@ -1703,7 +1707,7 @@ SCENES: tuple[Scene, ...] = (
     Scene(
         "host-tesauro-next-write",
         "Tesauro table: the next turn's thinking time, the last answer still up beside the tiles",
-        host_scene(tesauro_at("next-write"), last_apart=True, timer=42.5),
+        host_scene(tesauro_at("next-write"), last_apart=True, timer=42.3),
         big=True,
         snapshot=("en-120x40",),
     ),

@@ -341,7 +341,12 @@ class TypingGuard:
     was never there (a refused tile), the next letters would otherwise land on the screen's
     keys: "quickly yields" would open "Leave?" with its `q`. So a printable key that comes
     less than PAUSE seconds after the last key typed into a field is swallowed — and keeps
-    the burst going — until the typist pauses. One guard per app."""
+    the burst going — until the typist pauses. One guard per app.
+
+    An Enter in a field ends the burst: the field did its work (the code joined, the
+    definition went), so the next key is meant for the screen that follows — a player's
+    first key after joining, or after sending a definition, is never swallowed. Only a
+    field closed *under* the typist guards the keys after it."""
 
     PAUSE = 0.5
 
@@ -357,6 +362,10 @@ class TypingGuard:
 
     def typed(self, when: float) -> None:
         self.last = when
+
+    def submitted(self) -> None:
+        """The field's Enter: the burst is over."""
+        self.last = float("-inf")
 
     def swallows(self, event: events.Key) -> bool:
         if not event.is_printable or event.time - self.last >= self.PAUSE:
@@ -380,6 +389,10 @@ class TextField(Input):
     def on_key(self, event: events.Key) -> None:
         if event.is_printable:
             TypingGuard.of(self.app).typed(event.time)
+
+    async def action_submit(self) -> None:
+        TypingGuard.of(self.app).submitted()
+        await super().action_submit()
 
 
 class TypeAhead:
@@ -427,6 +440,13 @@ class TypeAhead:
             self._hold_timer = app.set_timer(self.HOLD_LIMIT, lambda: self.release_keys())
         return self._held
 
+    def hold_until(self, what: str) -> None:
+        """The Enter's work goes on after its handler (a join waits for the table's answer):
+        the keys held since that Enter wait for `what` instead ("screen": the next screen's
+        mount), so a key typed while one screen replaces another reaches the new one."""
+        if self._held is not None and self._waiting == "enter":
+            self._waiting = what
+
     def release_keys(self, what: str | None = None) -> None:
         """`what` ("enter" or "form") is done: read the held keys again if they waited for
         it — unless a form is still coming up, which they wait for then. None: `HOLD_LIMIT`
@@ -462,10 +482,15 @@ class Form:
         self._release("enter")
 
     def _release(self, what: str) -> None:
-        screen: Any = self
-        app = screen.app
-        if isinstance(app, TypeAhead):
-            app.call_later(app.release_keys, what)
+        release_after(self, what)  # type: ignore[arg-type]
+
+
+def release_after(screen: Screen[Any], what: str) -> None:
+    """Tell the app's `TypeAhead` that `what` is done, once the messages queued now (the
+    focus this screen moves) have run: the held keys follow them."""
+    app = screen.app
+    if isinstance(app, TypeAhead):
+        app.call_later(app.release_keys, what)
 
 
 class KeyHints:

@@ -14,7 +14,7 @@ import pytest
 
 from net.client import TokenStore
 from net.room import Room
-from tests.tui.test_flow import screen_text, until
+from tests.tui.test_flow import burst, screen_text, until
 from tests.wire import Wire
 from tui.client.app import ClientApp
 from tui.client.screens import (
@@ -27,7 +27,7 @@ from tui.client.screens import (
 from tui.host.app import HostApp
 from tui.host.screens import KickScreen, LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang, t
-from tui.widgets import ConfirmScreen, HelpScreen, TypingGuard
+from tui.widgets import ConfirmScreen, HelpScreen, TypeAhead, TypingGuard
 
 PLAYER_SCREEN = {"lobby": WaitScreen, "playing": GameScreen, "over": PlayerResultsScreen}
 HOST_SCREEN = {"lobby": LobbyScreen, "playing": TableScreen, "over": ResultsScreen}
@@ -239,6 +239,52 @@ async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir,
         await until(lambda: not field.display, pb)
         await pb.press(*" quickly yields")
         assert isinstance(bob.screen, GameScreen) and bob.is_running
+
+
+async def test_a_key_straight_after_a_definition_is_sent_is_a_command(state_dir, monkeypatch):
+    """The burst of typing ends with the Enter that sent it: the field did its work, so the
+    very next key is the screen's (a typist's `?` opens the help at once, however fast it
+    follows). No pause ends the burst here: only the Enter can."""
+    monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
+        party.room.set_option("think_seconds", 60)
+        await reach(party, "playing")
+        bob, pb = party.players["Bob"], party.pilots["Bob"]  # the reader
+        await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
+        await pb.press("1")
+        await until(lambda: "tile" in (bob.game or {}).get("legal", []), pb)
+        await pb.press(str(1 + ["food", "botany", "society", "concepts", "humanities",
+                                "engineering", "earth", "health", "zoology"]
+                           .index(bob.game["allowed"][0])))  # fmt: skip
+        field = bob.screen.query_one("#tsh-text")
+        await until(lambda: field.has_focus, pb)
+        await pb.press(*"A kind of stool", "enter", "question_mark")
+        await until(lambda: isinstance(bob.screen, HelpScreen), pb)
+        assert party.room.state["texts"][1] == "A kind of stool"
+
+
+async def test_the_first_key_after_joining_by_the_form_is_a_command(state_dir, monkeypatch):
+    """A player types the name, the code, Enter, and at once the game's key: the code's
+    field did its work (the seat is taken), so the key is the screen's, not swallowed as
+    more typing (the browser test lost Wendy's `i` this way, one run in two)."""
+    monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann")
+        party.room.code = "KQXM"
+        app = ClientApp(
+            ("127.0.0.1", party.host.server.port),
+            discover=False,
+            tokens=TokenStore(state_dir / "Zoe.json"),
+        )
+        pilot = await stack.enter_async_context(app.run_test(size=(100, 30)))
+        await until(lambda: isinstance(app.screen, JoinScreen) and app.screen.is_mounted, pilot)
+        await pilot.press(*"Zoe", "enter", *"kqxm", "enter")
+        await until(lambda: isinstance(app.screen, WaitScreen), pilot)
+        await pilot.press("question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
 
 
 async def test_a_key_that_does_nothing_says_why(peek, state_dir):
@@ -489,3 +535,28 @@ async def test_a_player_back_from_a_drop_hears_what_happened_meanwhile(peek, sta
         await until(lambda: "Bot 1 sat down." in bob.story.lines, pb)
         assert bob.story.lines.count("Bot 1 sat down.") == 1
         assert bob.story.lines.count("Ann sat down.") == 1  # what it had heard, not again
+
+
+async def test_a_key_typed_while_the_join_form_gives_way_reaches_the_next_screen(
+    state_dir, monkeypatch
+):
+    """The code, Enter and `?` typed in one go: the `?` comes while the table is still being
+    asked, with the code's field full — it waits, and opens the help of the screen the join
+    brings up (the lobby), rather than vanish into the form. (No clock lets go of the keys
+    here, however long the machine takes to join: only the next screen can.)"""
+    monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
+    monkeypatch.setattr(TypeAhead, "HOLD_LIMIT", 600.0)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir).open("Ann")
+        party.room.code = "KQXM"
+        app = ClientApp(
+            ("127.0.0.1", party.host.server.port),
+            discover=False,
+            tokens=TokenStore(state_dir / "Zoe.json"),
+        )
+        pilot = await stack.enter_async_context(app.run_test(size=(100, 30)))
+        await until(lambda: isinstance(app.screen, JoinScreen) and app.screen.is_mounted, pilot)
+        burst(app, *"Zoe", "enter", *"kqxm", "enter", "question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
+        assert isinstance(app.screen_stack[-2], WaitScreen)

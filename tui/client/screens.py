@@ -39,6 +39,7 @@ from tui.widgets import (
     binding_help,
     keys,
     put,
+    release_after,
     who_waits,
 )
 
@@ -68,6 +69,7 @@ class PlayerScreen(KeyHints, Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "link", self.show_link)
+        release_after(self, "screen")  # keys typed while it came up (after a join's Enter)
 
     def show_link(self, link: str) -> None:
         for bar in self.query(LinkBar):
@@ -316,6 +318,7 @@ class JoinScreen(Form, PlayerScreen):
 
     def _connect(self, code: str | None) -> None:
         put(self.query_one("#join-error", Static), t("join.connecting"))
+        self.player.hold_until("screen")  # what is typed next is for the table's screen
         if self.watching:
             self.player.connect(self.host_address, self.port, "", code, watch=True)
             return
