@@ -1,200 +1,84 @@
 """End to end through a real browser: the real `hubbub host` (in tmux) serves its web seat,
 a headless Chromium — Debian's, driven by Playwright, no browser downloaded — opens the page,
 joins by keys with a name and the room code, and plays a Tally Up! sealed choice; the table
-shows the seat. A reload takes the seat back. The page's screen lands in
-`screenshots/browser-player-en.png`.
+shows the seat. A reload takes the seat back; a host killed outright and resumed gets the seat
+back with no reload at all.
 
-The other player is this test, on the wire (`net.client.Client`): its views say exactly what
-the table is at, so the test waits for states, never for the clock, and plays its own seat
-(choose dice, roll, shout) so that the browser's player gets to a sealed choice, whatever the
-dice do.
+The other player is this test, on the wire (`tests.e2e.browser.Yuri`): its views say exactly
+what the table is at, so the test waits for states, never for the clock, and plays its own
+seat (choose dice, roll, shout) so that the browser's player gets to a sealed choice, whatever
+the dice do.
 
 Nothing leaves the loopback: the host binds 127.0.0.1, Chromium resolves no other name, its
 background traffic is off, and every request the page makes is checked (and any other one
-aborted and failed on).
+aborted and failed on). The page's picture goes to the test's own folder (no test writes a
+tracked file; `tools/phone_shots.py` writes `screenshots/`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import re
-import shutil
 import signal
 import time
 from pathlib import Path
 
 import pytest
 
-from net.client import Client, TokenStore
+from tests.e2e.browser import WAIT, Page, Yuri, chromium, needs_chromium, table_code
 from tests.e2e.test_tmux import free_port, seat_re, shows
 
-CHROMIUM = next(
-    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and os.path.exists(p)),
-    None,
-)
-playwright_api = pytest.importorskip(
-    "playwright.async_api", reason="Playwright is not installed (pip install '.[test]')"
-)
-pytestmark = [
-    pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)"),
-    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not on PATH"),
-    pytest.mark.timeout(150),
-]
-
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = ROOT / "screenshots" / "browser-player-en.png"
-WAIT = 20.0  # seconds for any one state; a Python process per page on a busy 2-core CI
-ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]")
-CHROMIUM_ARGS = [
-    "--no-sandbox",  # CI runs as root
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+pytestmark = [*needs_chromium, pytest.mark.timeout(150)]
 
 
-class Screen:
-    """What the page's terminal was sent, as text: the escape codes taken out, every frame
-    kept. Enough to wait for a line to appear (the terminal draws on a canvas: no DOM text)."""
-
-    def __init__(self) -> None:
-        self.frames: list[str] = []
-
-    def add(self, payload: bytes | str) -> None:
-        text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
-        self.frames.append(ANSI.sub("", text))
-
-    def since(self, mark: int) -> str:
-        return "".join(self.frames[mark:])
-
-    async def wait(self, text: str, mark: int = 0, timeout: float = WAIT) -> float:
-        start = time.monotonic()
-        while text not in self.since(mark):
-            if time.monotonic() - start > timeout:
-                tail = self.since(mark)[-1500:]
-                raise AssertionError(f"the page never showed {text!r}; it got …{tail!r}")
-            await asyncio.sleep(0.05)
-        return time.monotonic() - start
-
-
-class Yuri:
-    """The test's own player, on the wire: keeps the latest view and plays its own turns."""
-
-    def __init__(self, port: int, code: str, tokens: Path) -> None:
-        self.view: dict = {}
-        self.room: dict = {}
-        self.changed = asyncio.Event()
-        self.client = Client(
-            "127.0.0.1", port, name="Yuri", code=code, tokens=TokenStore(tokens),
-            on_message=self._message,
-        )  # fmt: skip
-
-    def _message(self, message: dict) -> None:
-        if message["type"] == "view":
-            self.room, self.view = message["room"], message["game"] or {}
-            self.version = message["version"]
-            self.changed.set()
-
-    async def until(self, test, what: str, timeout: float = WAIT) -> float:
-        start = time.monotonic()
-        while not test():
-            left = timeout - (time.monotonic() - start)
-            if left <= 0:
-                raise AssertionError(f"the table never got to {what}: {self.room} {self.view}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-        return time.monotonic() - start
-
-    def seat_of(self, name: str) -> int | None:
-        names = [s["name"] for s in self.room.get("seats", [])]
-        return names.index(name) if name in names else None
-
-    def play_own_turn(self) -> None:
-        """Yuri's part, whatever the dice did: its turn's moves, and a shout when it can."""
-        legal, view = self.view.get("legal", []), self.view
-        if "choose_dice" in legal:
-            self.act({"type": "choose_dice", "dice": ["red", "yellow", "blue"]})
-        elif "roll" in legal:
-            self.act({"type": "roll"})
-        elif "bonus_dice" in legal:
-            self.act({"type": "bonus_dice", "dice": view["unused"][: view["bonus_count"]]})
-        elif "shout" in legal:
-            self.act({"type": "shout"})
-
-    def act(self, action: dict) -> None:
-        self.client.act(action, self.version)
-
-
-async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
+def host_with_web_seats(tmux, tmp_path: Path, *more: str) -> tuple[int, str]:
+    """`hubbub host` in tmux with its web seats; returns the table's port and the web URL."""
     port, web_port = free_port(), free_port()
     tmux.open_window("host", tmp_path / "host")
     tmux.launch(
         "host",
         ["host", "--interface", "127.0.0.1", "--port", str(port), "--web-port", str(web_port),
-         "--game", "tallyup", "--lang", "en", "--no-zeroconf"],
+         "--game", "tallyup", "--lang", "en", "--no-zeroconf", *more],
     )  # fmt: skip
-    code_re = re.compile(r"Players type this code:.*\n.*?((?:[A-Z] {2}){3}[A-Z])")
-    found, _ = tmux.wait_for("host", code_re.search, "the room code")
-    room_code = found.group(1).replace(" ", "")  # type: ignore[attr-defined]
     url = f"http://127.0.0.1:{web_port}"
     tmux.wait_for("host", shows(url), "the web seat's address in the lobby")
+    return port, url
 
+
+async def join_by_keys(page: Page, name: str, code: str) -> None:
+    """The join form, typed as a person types: the name, Enter, the code, Enter — at once,
+    with no pause between the fields (the form takes keys typed ahead)."""
+    await page.wait_text("Your name")
+    await page.page.keyboard.type(name)
+    await page.page.keyboard.press("Enter")
+    await page.page.keyboard.type(code.lower())
+    await page.page.keyboard.press("Enter")
+
+
+async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
+    port, url = host_with_web_seats(tmux, tmp_path)
+    room_code = table_code(tmux)
     yuri = Yuri(port, room_code, tmp_path / "yuri-tokens.json")
-    link = asyncio.create_task(yuri.client.run())
+    yuri.start()
     await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
 
-    outside: list[str] = []
-    screen = Screen()
-    typed: list[str] = []  # what the page sent its player app: the keys that left the browser
-
-    async def only_this_host(route) -> None:
-        if route.request.url.startswith(url + "/"):
-            await route.continue_()
-        else:
-            outside.append(route.request.url)
-            await route.abort()
-
-    def watch(socket) -> None:
-        if not socket.url.startswith(f"ws://127.0.0.1:{web_port}/"):
-            outside.append(socket.url)
-        socket.on("framereceived", screen.add)
-        socket.on("framesent", lambda payload: typed.append(payload))
-
-    async with playwright_api.async_playwright() as playwright:
-        browser = await playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+    async with chromium() as browser:
         try:
-            page = await browser.new_page(viewport={"width": 1000, "height": 640})
-            await page.route("**/*", only_this_host)
-            page.on("websocket", watch)
-
-            # --- the page, then the join form, by keys -----------------------------------
+            context = await browser.new_context(viewport={"width": 1000, "height": 640})
             started = time.monotonic()
-            await page.goto(url + "/")
-            await screen.wait("Your name")
+            page = await Page.open(context, url)
+            await page.wait_text("Your name")
             page_load = time.monotonic() - started
-            assert "Type address" not in screen.since(0)  # only this table: no other
-            await page.keyboard.type("Wendy")
-            await page.keyboard.press("Enter")
-            # Enter moves the focus to the code field on the app's next tick, and nothing on
-            # the screen tells when (both fields are drawn from the start): a person's pause,
-            # as in test_lan.py, before the code.
-            await page.wait_for_timeout(300)
-            await page.keyboard.type(room_code.lower())
-            await page.keyboard.press("Enter")
+            assert "Type address" not in await page.text()  # only this table: no other
+            await join_by_keys(page, "Wendy", room_code)
             await yuri.until(lambda: yuri.seat_of("Wendy") == 1, "Wendy in seat 2")
             await in_thread(tmux.wait_for, "host", shows(seat_re("Wendy", "here")), "Wendy here")
 
             # --- a game of Tally Up!: Wendy's keys until she seals a choice -------------------
             tmux.keys("host", "s")
             await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
-            wendy, pressed_at, pressed, mark = 1, 0.0, None, len(screen.frames)
+            wendy, pressed_at, pressed = 1, 0.0, None
             deadline = time.monotonic() + WAIT * 2
 
             def sealed() -> bool:
@@ -207,42 +91,37 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
                 yuri.play_own_turn()
                 keys, prompt = browser_keys(view, wendy)
                 if keys and keys != pressed:  # one press per state, as a person would
-                    await screen.wait(prompt, mark)  # she sees it before she types
-                    pressed, mark = keys, len(screen.frames)
+                    await page.wait_text(prompt)  # she sees it before she types
+                    pressed = keys
                     for key in keys:
                         pressed_at = time.monotonic()
-                        await page.keyboard.press(key)
+                        await page.page.keyboard.press(key)
                     if keys == ["i"]:
                         break
                 await yuri.until(lambda v=view: yuri.view is not v, "a change", timeout=5)
             try:
                 await yuri.until(sealed, "Wendy's sealed choice")
             except AssertionError as lost:
-                left = any(frame == '["stdin","i"]' for frame in typed)
+                left = any(frame == '["stdin","i"]' for frame in page.sent)
                 where = "reached her player app" if left else "never left the browser"
                 raise AssertionError(
-                    f"Wendy's `i` {where}; her page last showed …{screen.since(mark)[-800:]!r}"
+                    f"Wendy's `i` {where}; her page shows:\n{await page.text()}"
                 ) from lost
             key_to_table = time.monotonic() - pressed_at
-            await screen.wait("◀ sealed", mark, timeout=5)  # her screen says so too
+            await page.wait_text("◀ sealed", timeout=5)  # her screen says so too
             chosen = re.compile(r"Wendy\b.*chosen ✔")  # the table: that she chose, not which
             await in_thread(tmux.wait_for, "host", chosen.search, "Wendy's seat, chosen")
-            await page.wait_for_timeout(400)  # the terminal's last frame painted
-            SCREENSHOT.parent.mkdir(exist_ok=True)
-            await page.screenshot(path=str(SCREENSHOT))
-            assert SCREENSHOT.stat().st_size > 10_000
+            picture = tmp_path / "browser-player-en.png"
+            await page.page.screenshot(path=str(picture))
+            assert picture.stat().st_size > 10_000
             memory = player_memory(port)
 
             # --- a reload takes the seat back ---------------------------------------------
-            mark = len(screen.frames)
             started = time.monotonic()
-            await page.reload()
-            await screen.wait("Tally Up", mark)
+            await page.page.reload()
+            await page.wait_text("Tally Up")
             await yuri.until(
-                lambda: (
-                    yuri.room["seats"][wendy].get("connected", True)
-                    and len(yuri.room["seats"]) == 2
-                ),
+                lambda: yuri.connected("Wendy") and len(yuri.room["seats"]) == 2,
                 "Wendy back in her seat",
             )
             reload_back = time.monotonic() - started
@@ -251,17 +130,16 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
 
             # --- a host killed outright leaves no player app behind -------------------------
             tmux.running.pop("host", None)  # it is meant to end now
-            os.kill(pid_of("--web-port", str(web_port)), signal.SIGKILL)
+            os.kill(pid_of("--web-port", url.rsplit(":", 1)[1]), signal.SIGKILL)
             deadline = time.monotonic() + WAIT
             while player_memory(port) is not None:
                 assert time.monotonic() < deadline, "a web seat's player app outlived its host"
                 await asyncio.sleep(0.1)
+            assert page.outside == [], f"the page asked outside this host: {page.outside}"
+            assert page.errors == [], page.errors
         finally:
-            await browser.close()
-            await yuri.client.close()
-            link.cancel()
+            await yuri.stop()
 
-    assert outside == [], f"the page asked outside this host: {outside}"
     record_property("page_to_join_form_s", round(page_load, 2))
     record_property("browser_key_to_table_s", round(key_to_table, 3))
     record_property("reload_to_seat_back_s", round(reload_back, 2))
@@ -271,6 +149,57 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
         f"{key_to_table * 1000:.0f} ms; reload -> seat back {reload_back:.2f} s; "
         f"a web seat's player app: {memory} MB RSS"
     )
+
+
+async def test_a_browser_seat_comes_back_after_the_host_is_killed_and_resumed(
+    tmux, tmp_path, record_property
+):
+    """Mid-game, the host is killed outright (kill -9) and started again with `--resume`: the
+    page says the table is lost, in the player app's words, keeps trying, and takes Wendy's
+    seat back by itself — no reload, no touch — before any bot could take it."""
+    port, url = host_with_web_seats(tmux, tmp_path)
+    room_code = table_code(tmux)
+    yuri = Yuri(port, room_code, tmp_path / "yuri-tokens.json")
+    yuri.start()
+    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
+    async with chromium() as browser:
+        try:
+            page = await Page.open(await browser.new_context(), url)
+            await join_by_keys(page, "Wendy", room_code)
+            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in seat 2")
+            tmux.keys("host", "s")
+            await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
+            await page.wait_text("Tally Up")
+            await page.page.evaluate("window.sameDocument = true")  # gone after any reload
+
+            tmux.running.pop("host", None)  # it is meant to end now
+            pid = pid_of("--web-port", url.rsplit(":", 1)[1])
+            last_view = yuri.view  # every view after it comes from the resumed table
+            killed = time.monotonic()
+            os.kill(pid, signal.SIGKILL)
+            await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)
+            said = await page.page.text_content("#link")
+            assert said is not None and said.startswith("Table lost")  # link.reconnecting
+
+            # a killed app leaves its terminal raw: the host starts again in a fresh one
+            tmux.open_window("again", tmp_path / "host")
+            tmux.launch("again", ["host", "--resume"])
+            await page.wait_state(lambda s: s["open"], "the link open again")
+            await yuri.until(
+                lambda: yuri.view is not last_view and yuri.connected("Wendy"),
+                "Wendy back in her seat at the resumed table",
+            )
+            back = time.monotonic() - killed
+            seat = yuri.room["seats"][1]
+            assert seat["name"] == "Wendy" and not seat.get("standin"), seat
+            assert await page.page.evaluate("window.sameDocument") is True  # no reload
+            assert not await page.page.evaluate("document.body.classList.contains('-down')")
+            await page.wait_text("Tally Up")
+            assert page.errors == [], page.errors
+        finally:
+            await yuri.stop()
+    record_property("kill_to_browser_seat_back_s", round(back, 2))
+    print(f"\nhost killed -> resumed -> the browser's seat back: {back:.2f} s")
 
 
 async def in_thread(function, *args):

@@ -30,7 +30,7 @@ import logging
 import string
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,14 +63,34 @@ _PAGES = {
 }
 
 
+ENDED = (4000, "the player app ended")
+"""The player left (q) or quit the app: the page says so and does not come back by itself."""
+HOST_CLOSED = (4005, "the table closed")
+"""The host closed the table: the page waits for it to come back (`hubbub host --resume`)."""
+REPLACED = (4006, "this browser opened the seat in another page")
+"""A reload or a second tab took the seat over: this page stays quiet (it would take the seat
+back, and the other page again, for ever)."""
+STOPPED = (1011, "the player app stopped")
+"""The player app ended without saying so (an error): the page starts it again."""
+
+
 class PlayerProcess(AppService):
     """textual-serve's AppService, starting our own argv without a shell, in our own
-    environment, and closing the page when the player app ends (a crash included)."""
+    environment, and closing the page when the player app ends (a crash included) with a
+    close code that tells the page what to do (`seat.js`)."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], **kwargs: Any) -> None:
-        super().__init__(" ".join(argv), **kwargs)
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        *,
+        close_page: Callable[[tuple[int, str]], Awaitable[None]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(" ".join(argv), close=lambda: close_page(ENDED), **kwargs)
         self.argv = argv
         self.env = env
+        self.close_page = close_page
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.env}
@@ -87,9 +107,9 @@ class PlayerProcess(AppService):
         return process
 
     async def run(self) -> None:
-        await super().run()
+        await super().run()  # until the process ends; a clean exit has closed the page
         with contextlib.suppress(Exception):
-            await self.remote_close()
+            await self.close_page(STOPPED)
 
     @property
     def pid(self) -> int | None:
@@ -117,12 +137,20 @@ class Page:
     socket: web.WebSocketResponse
     process: PlayerProcess | None = None
     opened: float = field(default_factory=time.monotonic)
+    ending: tuple[int, str] | None = None
+    """Why the server ends this page (its close code and reason), when it does."""
 
-    async def end(self) -> None:
+    async def close(self, why: tuple[int, str]) -> None:
+        """Close the page's socket, saying why — the server's own reason first."""
+        code, reason = self.ending or why
+        with contextlib.suppress(Exception):
+            await self.socket.close(code=code, message=reason.encode())
+
+    async def end(self, why: tuple[int, str] | None = None) -> None:
+        self.ending = self.ending or why
         if self.process is not None:
             await self.process.end()
-        with contextlib.suppress(Exception):
-            await self.socket.close()
+        await self.close(STOPPED)
 
 
 class WebSeats:
@@ -173,6 +201,7 @@ class WebSeats:
                 web.get("/", self._page),
                 web.get("/ws", self._socket),
                 web.get("/favicon.ico", no_icon),
+                web.get("/seat.js", seat_script),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -193,7 +222,7 @@ class WebSeats:
         """Every player app quits (their seats wait, as for a closed laptop), then the server."""
         pages = list(self.pages.values())
         self.pages.clear()
-        await asyncio.gather(*(page.end() for page in pages), return_exceptions=True)
+        await asyncio.gather(*(page.end(HOST_CLOSED) for page in pages), return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -215,14 +244,21 @@ class WebSeats:
         session = valid_id(request.cookies.get(COOKIE)) or new_id()
         lang = browser_lang(request.headers.get("Accept-Language", ""), self.lang)
         words = catalogue(lang)
-        fields = {
-            "lang": lang,
-            "title": html.escape(self.title),
-            "ended": html.escape(words["web.ended"]),
-            "again": html.escape(words["web.again"]),
-            "full": html.escape(words["web.full"].format(n=self.limit)),
-            "font_size": "16",
+        said = {  # the page's own words (seat.js shows them), in the browser's language
+            "ended": words["web.ended"],
+            "again": words["web.again"],
+            "full": words["web.full"].format(n=self.limit),
+            "reconnecting": words["link.reconnecting"],  # as the terminal player app says
+            "table_closed": words["link.closed_resumable"],
+            "idle": words["web.idle"],
+            "closed_by_host": words["web.closed_by_host"],
+            "blocked": words["web.blocked"],
+            "replaced": words["web.replaced"],
+            "keys_label": words["web.keys_label"],
+            "keyboard": words["web.keyboard"],
         }
+        fields = {"lang": lang, "title": html.escape(self.title)}
+        fields |= {name: html.escape(text) for name, text in said.items()}
         full = self._full(session)
         if full:
             self.turned_away += 1
@@ -256,14 +292,14 @@ class WebSeats:
         page = self.pages[session] = Page(session, socket)  # counted before any wait
         try:
             if previous is not None:
-                await previous.end()
+                await previous.end(REPLACED)
             await socket.prepare(request)
             page.process = PlayerProcess(
                 self.argv(lang),
                 self._environment(session, request.remote),
+                close_page=page.close,
                 write_bytes=socket.send_bytes,
                 write_str=socket.send_str,
-                close=socket.close,
                 download_manager=self._downloads,
             )
             await page.process.start(width, height)
@@ -277,6 +313,17 @@ class WebSeats:
                 del self.pages[session]
             await page.end()
         return socket
+
+
+SEAT_SCRIPT = (Path(__file__).parent / "seat.js").read_bytes()
+"""The page's own script: the terminal sized for the device, a link that comes back."""
+
+
+async def seat_script(request: web.Request) -> web.Response:
+    response = web.Response(body=SEAT_SCRIPT, content_type="application/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 async def no_icon(request: web.Request) -> web.Response:
