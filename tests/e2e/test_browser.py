@@ -259,3 +259,42 @@ def player_memory(table_port: int) -> float | None:
         kb = re.search(r"VmRSS:\s+(\d+)", status)
         return round(int(kb.group(1)) / 1024, 1) if kb else None
     return None
+
+
+async def test_a_browser_seat_through_lost_wifi_another_tab_and_leaving(tmux, tmp_path):
+    """The page's link as the evening goes: the Wi-Fi goes (the socket stays open but nothing
+    comes through) — the page notices by itself, says so, and takes the seat back when the
+    network returns; the same browser opens the seat in a second tab — the first says where
+    the seat went and stays quiet (two tabs would take it from each other for ever); the
+    player leaves with `q` — the page says the app closed and does not start it again."""
+    port, url = host_with_web_seats(tmux, tmp_path, "--open")
+    yuri = Yuri(port, None, tmp_path / "yuri-tokens.json")
+    yuri.start()
+    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
+    async with chromium() as browser:
+        try:
+            context = await browser.new_context()
+            page = await Page.open(context, url)
+            await join_by_keys(page, "Wendy", "")
+            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+
+            await context.set_offline(True)  # the Wi-Fi goes; nothing closes the socket
+            await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)
+            await context.set_offline(False)
+            await page.wait_state(lambda s: s["open"], "the link open again")
+            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy back")
+            await page.wait_text("Wendy")
+
+            second = await Page.open(context, url)  # the same browser: the same seat
+            await second.wait_text("Wendy")
+            await page.wait_state(lambda s: s["told"] == 4006, "the first tab told")
+            assert "another page" in (await page.page.text_content("#ended p") or "")
+            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in the second tab")
+
+            await second.page.keyboard.press("q")  # leave (the lobby: no question asked)
+            await second.wait_state(lambda s: s["told"] == 4000, "the app ended")
+            await second.page.wait_for_selector("body.-closed #ended", timeout=WAIT * 1000)
+            await yuri.until(lambda: yuri.seat_of("Wendy") is None, "Wendy's seat freed")
+            assert page.errors == second.errors == [], page.errors + second.errors
+        finally:
+            await yuri.stop()

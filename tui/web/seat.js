@@ -30,8 +30,8 @@
   const SMALLEST_FONT = 9;
   const CELL_WIDTH = 0.6; // Roboto Mono's advance, in em
   const CELL_HEIGHT = 1.42; // a terminal line, in em (xterm's DOM renderer: 1.34–1.41)
-  const PING_EVERY = 4000; // ms between two looks at the link (a ping, when none is out)
-  const ANSWER_LIMIT = 8000; // ms a ping may wait for any word from the server: then it is lost
+  const PING_EVERY = 2000; // ms between two looks at the link (a ping, when none is out)
+  const ANSWER_LIMIT = 6000; // ms a ping may wait for any word from the server: then it is lost
   const RETRY_FIRST = 500; // ms before the first new try, doubling up to RETRY_MOST
   const RETRY_MOST = 2000;
   const PING_TAG = "seat:"; // our pings' answers are ours, not textual.js's
