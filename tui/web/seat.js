@@ -20,6 +20,8 @@
 // - On a touch screen, a row of keys a phone keyboard lacks (Esc, Tab, arrows, Enter) and a
 //   key that shows or hides the phone's keyboard; taps on the terminal are clicks for the app
 //   (its footer's keys act on a tap).
+// - The app's bell (the table starts waiting for this player) vibrates a phone, and marks the
+//   title of a page in the background.
 "use strict";
 
 (() => {
@@ -118,6 +120,7 @@
         if (typeof event.data === "string" && event.data.includes(PING_TAG)) {
           return; // the answer to our own ping
         }
+        if (typeof event.data !== "string") bell.hear(new Uint8Array(event.data));
         this.dispatchEvent(new MessageEvent("message", { data: event.data }));
       });
       socket.addEventListener("close", (event) => {
@@ -204,6 +207,43 @@
       return this;
     }
   }
+
+  // --- the bell: the app rings when the table starts waiting for this player ----------------
+  // A page has no terminal bell: a phone vibrates instead, and a page in the background says
+  // so in its title. A BEL inside an OSC sequence (ESC ] … BEL) ends that sequence: no ring.
+  const bell = {
+    inOsc: false,
+    afterEscape: false,
+    hear(bytes) {
+      let rang = false;
+      for (const byte of bytes) {
+        if (this.afterEscape) {
+          this.afterEscape = false;
+          if (byte === 0x5d) this.inOsc = true; // ESC ]
+          else if (byte === 0x5c) this.inOsc = false; // ESC \ (string terminator)
+        } else if (byte === 0x1b) {
+          this.afterEscape = true;
+        } else if (byte === 0x07) {
+          if (this.inOsc) this.inOsc = false;
+          else rang = true;
+        }
+      }
+      if (rang) this.ring();
+    },
+    ring() {
+      if (navigator.vibrate) navigator.vibrate(200);
+      if (document.visibilityState === "hidden" && !document.title.startsWith("● ")) {
+        const title = document.title;
+        document.title = "● " + title;
+        const back = () => {
+          if (document.visibilityState !== "visible") return;
+          document.title = title;
+          document.removeEventListener("visibilitychange", back);
+        };
+        document.addEventListener("visibilitychange", back);
+      }
+    },
+  };
 
   function SeatSocket(url) {
     if (link === null) link = new SeatLink(url);
