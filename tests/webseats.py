@@ -42,9 +42,13 @@ class StandInSeats(WebSeats):
     """The real server; the command it starts is the stand-in, given the real arguments."""
 
     def argv(self, lang: str) -> list[str]:
-        real = super().argv(lang)
-        assert real[:3] == [sys.executable, "-m", "tui.cli"]
-        return [sys.executable, "-c", STAND_IN, *real[3:]]
+        return stand_in(super().argv(lang))
+
+
+def stand_in(real: list[str]) -> list[str]:
+    """The stand-in's command, given the real one's arguments."""
+    assert real[:3] == [sys.executable, "-m", "tui.cli"]
+    return [sys.executable, "-c", STAND_IN, *real[3:]]
 
 
 class Door:

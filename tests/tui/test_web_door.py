@@ -14,7 +14,16 @@ import secrets
 import aiohttp
 import pytest
 
-from tests.webseats import Door, StandInSeats, browser, closed, session_of, started, until
+from tests.webseats import (
+    Door,
+    StandInSeats,
+    browser,
+    closed,
+    session_of,
+    stand_in,
+    started,
+    until,
+)
 from tui.web import gateway
 from tui.web.gateway import COLUMNS, LINES, clamp
 from tui.web.sessions import COOKIE
@@ -248,3 +257,62 @@ def test_clamp_takes_whatever_a_page_sends():
     assert clamp(1e300, (20, 300), 80) == 300
     assert clamp(-5, (20, 300), 80) == 20
     assert clamp("120", (20, 300), 80) == 120
+
+
+def options_text(app) -> list[str]:
+    """The lines of the page list as drawn."""
+    listing = app.screen.query_one("#pages")
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+async def test_the_host_sees_the_pages_closes_one_and_blocks_another(state_dir, monkeypatch):
+    """`w`, then `p` on the host's screen: every page with its address and where it sits (a
+    seat's name comes through the page's relay key, as its app would send it); `c` closes the
+    highlighted page (told 4002), `!` and `y` block its address (told 4003, no page again)."""
+    from net.protocol import PROTOCOL_VERSION
+    from net.room import Room
+    from tests.tui.test_flow import until as pilot_until
+    from tests.wire import Wire
+    from tui.host.app import HostApp
+    from tui.host.web_dialog import WebPagesScreen, WebSeatScreen
+    from tui.i18n import set_lang
+
+    real = gateway.WebSeats.argv
+    monkeypatch.setattr(gateway.WebSeats, "argv", lambda seats, lang: stand_in(real(seats, lang)))
+    set_lang("en")
+    room = Room("Friday", game_id="tallyup", code="KQXM", save_path=state_dir / "t.save")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False, web_port=0)
+    async with host.run_test(size=(80, 24)) as pilot:
+        await pilot_until(lambda: host.web is not None and host.web.port, pilot)
+        seats = host.web
+        wendy, mallory = browser(seats, address="127.0.0.2"), browser(seats, address="127.0.0.3")
+        async with wendy, mallory:
+            sockets = []
+            for guest in (wendy, mallory):
+                await guest.get("/")
+                sockets.append(await guest.ws_connect("/ws"))
+                await until(lambda guest=guest: session_of(guest) in seats.pages)
+            key = seats.pages[session_of(wendy)].key
+            app_link = await Wire.connect(host.server.port)  # Wendy's app takes a seat
+            relay = {"key": key, "address": "127.0.0.2"}
+            await app_link.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Wendy",
+                                 "code": "KQXM", "relay": relay})  # fmt: skip
+            await app_link.expect("welcome")
+            await pilot.press("w")
+            await pilot_until(lambda: isinstance(host.screen, WebSeatScreen), pilot)
+            await pilot.press("p")
+            await pilot_until(lambda: isinstance(host.screen, WebPagesScreen), pilot)
+            await pilot_until(lambda: "Wendy" in " ".join(options_text(host)), pilot)
+            lines = options_text(host)
+            assert lines[0].startswith("127.0.0.2") and "Wendy" in lines[0]
+            assert lines[1].startswith("127.0.0.3") and "no seat yet" in lines[1]
+            await pilot.press("c")  # Wendy's page, the highlighted one
+            assert await closed(sockets[0]) == gateway.CLOSED[0]
+            await pilot_until(lambda: len(options_text(host)) == 1, pilot)
+            await pilot.press("exclamation_mark")
+            await pilot.press("y")
+            assert await closed(sockets[1]) == gateway.BLOCKED[0]
+            assert host.server.is_blocked("127.0.0.3")
+            assert (await mallory.get("/")).status == 403
+            await pilot_until(lambda: "No browser page" in " ".join(options_text(host)), pilot)
+            app_link.close()
