@@ -14,6 +14,7 @@ import secrets
 import aiohttp
 import pytest
 
+from net.handles import Handles
 from tests.webseats import (
     Door,
     StandInSeats,
@@ -88,7 +89,7 @@ async def test_a_silent_or_slow_connection_is_closed_within_seconds(monkeypatch,
         assert await honest_page(seats) == 200
         async with browser(seats) as ann:  # a page's keep-alive connection is closed too
             await ann.get("/")
-            await until(lambda: not seats.connections)
+            await until(lambda: not seats.open)
     finally:
         await seats.close()
 
@@ -130,10 +131,30 @@ async def test_connections_from_one_address_are_capped(seats):
     for _ in range(gateway.CONNECTIONS_PER_ADDRESS + 20):
         held.append(await asyncio.open_connection("127.0.0.1", seats.port))
     await until(lambda: seats.dropped >= 20)
-    assert seats.connections["127.0.0.1"] == gateway.CONNECTIONS_PER_ADDRESS
+    assert len(seats.open["127.0.0.1"]) == gateway.CONNECTIONS_PER_ADDRESS
     assert await honest_page(seats) == 200  # another address: in at once
     for _, writer in held:
         writer.close()
+
+
+async def test_when_handles_run_short_the_biggest_holder_makes_way(tmp_path):
+    """The host has handles for 20 web connections beyond the table's reserve (as if its
+    limit were low, or many addresses held them): one address holding them all keeps its
+    newest, and a browser from another address still gets in — an idle one made way."""
+    seats = StandInSeats(("127.0.0.1", 47470), limit=4, state_root=tmp_path / "web")
+    opened = lambda: sum(len(mine) for mine in seats.open.values())  # noqa: E731
+    seats.handles = Handles(10, count=opened, limit=lambda: 30)
+    await seats.start("127.0.0.1", 0)
+    try:
+        held = [await asyncio.open_connection("127.0.0.1", seats.port) for _ in range(25)]
+        await until(lambda: seats.dropped >= 5)
+        assert len(seats.open["127.0.0.1"]) <= 20
+        assert await honest_page(seats) == 200
+        assert seats.dropped >= 6  # one of the idle ones gave way
+        for _, writer in held:
+            writer.close()
+    finally:
+        await seats.close()
 
 
 async def test_made_up_cookies_from_one_address_start_a_few_apps_and_hold_no_seat(seats):

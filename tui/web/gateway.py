@@ -31,7 +31,6 @@ code (IDLE, CLOSED, BLOCKED, FULL, CROWDED, REPLACED).
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import html
 import json
@@ -209,36 +208,41 @@ async def close_socket(socket: web.WebSocketResponse, why: Why | None) -> None:
 
 class Doorway(asyncio.Protocol):
     """One connection to the web port, before aiohttp sees it: dropped at once when its
-    address already has CONNECTIONS_PER_ADDRESS open, or when the host's free file handles
-    are down to the table's reserve; else handed to aiohttp's own handler."""
+    address already has CONNECTIONS_PER_ADDRESS open; when the host's free file handles are
+    down to the table's reserve, it takes the place of the oldest connection of the address
+    that holds the most (a page's socket is never taken), or is dropped if there is none.
+    Else it goes to aiohttp's own handler."""
 
     def __init__(self, seats: WebSeats, handler: Callable[[], asyncio.Protocol]) -> None:
         self.seats = seats
         self.handler = handler
         self.inner: asyncio.Protocol | None = None
+        self.transport: asyncio.Transport | None = None
         self.key = ""
+        self.page = False  # a page's socket: never made to give way
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         seats = self.seats
         self.key = address_key(peer[0]) if isinstance(peer, tuple) else ""
-        crowded = seats.connections[self.key] >= CONNECTIONS_PER_ADDRESS
-        if not self.key or crowded or seats.handles.short():
+        self.transport = transport  # type: ignore[assignment]
+        crowded = len(seats.open.get(self.key, ())) >= CONNECTIONS_PER_ADDRESS
+        if not self.key or crowded or (seats.handles.short() and not seats.make_way(self.key)):
             seats.dropped += 1
             transport.abort()
             return
         seats.handles.took()
-        seats.connections[self.key] += 1
+        seats.open.setdefault(self.key, {})[self] = None
         self.inner = self.handler()
         self.inner.connection_made(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.inner is None:
             return
-        connections = self.seats.connections
-        connections[self.key] -= 1
-        if connections[self.key] <= 0:
-            del connections[self.key]
+        mine = self.seats.open.get(self.key, {})
+        mine.pop(self, None)
+        if not mine:
+            self.seats.open.pop(self.key, None)
         self.inner.connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -285,7 +289,7 @@ class WebSeats:
         self.port = 0
         self.turned_away = 0  # pages refused for the bound, for the host to know
         self.dropped = 0  # connections dropped at once (too many from one address, handles)
-        self.connections: collections.Counter[str] = collections.Counter()  # open, per address
+        self.open: dict[str, dict[Doorway, None]] = {}  # connections, per address, oldest first
         self._starts: dict[str, Bucket] = {}
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.Server | None = None
@@ -356,6 +360,31 @@ class WebSeats:
     def is_blocked(self, address: str) -> bool:
         return self.door is not None and self.door.is_blocked(address)
 
+    def make_way(self, newcomer: str, handles: int = 1) -> bool:
+        """Handles are short: `handles` connections are given up, each the oldest that is no
+        page's socket of the address holding the most (more than `newcomer`). False: not
+        enough could be."""
+        return all(self._give_way(newcomer) for _ in range(handles))
+
+    def _give_way(self, newcomer: str) -> bool:
+        have = len(self.open.get(newcomer, ())) + 1
+        for key in sorted(self.open, key=lambda k: -len(self.open[k])):
+            if len(self.open[key]) <= have:
+                return False
+            for doorway in self.open[key]:
+                if not doorway.page and doorway.transport is not None:
+                    del self.open[key][doorway]  # (gone now: not picked twice in one accept)
+                    doorway.transport.abort()  # its handle goes with the loop's next turn
+                    self.dropped += 1
+                    return True
+        return False
+
+    def _mark_page(self, address: str, transport: Any) -> None:
+        """The connection `transport` carries a page's socket: it never gives way."""
+        for doorway in self.open.get(address_key(address), {}):
+            if doorway.transport is transport:
+                doorway.page = True
+
     def refusal(self, session: str, address: str) -> Why | None:
         """Why a new page of `session` from `address` gets no player app (None: it does). A
         page of a session already open replaces it, so it is never refused for a bound."""
@@ -363,11 +392,13 @@ class WebSeats:
             return BLOCKED
         if session in self.pages:
             return None
-        if len(self.pages) >= self.limit or self.handles.short(PAGE_HANDLES):
+        if len(self.pages) >= self.limit:
             return FULL
         here = address_key(address)
         if sum(address_key(p.address) == here for p in self.pages.values()) >= PAGES_PER_ADDRESS:
             return CROWDED
+        if self.handles.short(PAGE_HANDLES) and not self.make_way(here, PAGE_HANDLES):
+            return FULL
         return None
 
     def _may_start(self, address: str) -> bool:
@@ -496,6 +527,7 @@ class WebSeats:
             if previous is not None:
                 await previous.end(REPLACED)
             await socket.prepare(request)
+            self._mark_page(address, request.transport)
             self.handles.took(PAGE_HANDLES)
             page.process = PlayerProcess(
                 self.argv(lang),
