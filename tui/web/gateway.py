@@ -68,7 +68,8 @@ answer to its previous request; then it is closed (a silent one, or one that sen
 second)."""
 HEARTBEAT = 5.0
 """A page's websocket silent this long is pinged, and closed if the pong is not back within
-half of it (a browser answers pings by itself, asleep or not)."""
+half of it (a browser answers pings by itself; a phone asleep may not, and its page comes
+back with a reload, its seat waiting)."""
 CLOSE_WAIT = 2.0
 """Seconds a page has to answer our close before its connection is cut."""
 CONNECTIONS_PER_ADDRESS = 32
