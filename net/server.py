@@ -43,6 +43,13 @@ IDLE_TIMEOUT = 30.0
 """Silence this long on a link that answers no pings either (belt and braces)."""
 MAX_WATCHERS = 64
 """Connections that watch the table without a seat (an audience); one more is refused."""
+WATCHERS_PER_ADDRESS = 8
+"""Watchers from one address (a laptop, or a /64): a school's NAT has room, one stranger
+cannot take the whole audience."""
+TABLE_HANDLES = 128
+"""File handles the table's port keeps for itself — every seat (12), every watcher (64), the
+connections before hello (32) and the host's own files — which the web seats leave alone
+(`tui/web/gateway.py` refuses a browser's connection rather than take them)."""
 MAX_BACKLOG = 256 * 1024
 """Bytes waiting for a reader that does not keep up: beyond this its link is cut at once."""
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -59,6 +66,7 @@ class Connection:
         self.writer = writer
         self.seat: int | None = None
         self.watching = False  # an audience connection: the table's view, no seat
+        self.page: str | None = None  # the relay key of the browser page it belongs to
         peer = writer.get_extra_info("peername")
         self.address = peer[0] if isinstance(peer, tuple) else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "?"
@@ -108,9 +116,10 @@ class Server:
         self.out_of_files: str | None = None  # the last "too many open files", while it lasts
         self._out_at = 0.0
         self.last_broadcast = 0.0  # perf_counter of the latest views sent, for measurements
-        self.relay_key = secrets.token_urlsafe(24)
-        """What the host's own web gateway puts in a browser's `hello` (`relay`), so that the
-        door sees the browser's address, not this machine's (docs/PROTOCOL.md §7.11)."""
+        self._page_keys: set[str] = set()
+        """What the host's own web gateway puts in a browser's `hello` (`relay`), one key per
+        open page: the door sees the browser's address, not this machine's, and the gateway
+        knows which connection is its page's (docs/PROTOCOL.md §7.11)."""
         room.subscribe(self._on_room_change)
         room.on_renumber(self._renumber)
 
@@ -250,6 +259,41 @@ class Server:
                 connection.close()  # told first: the frame goes out, then the link
         self._alert("blocked", address=address_key(address))
 
+    def is_blocked(self, address: str) -> bool:
+        return self.doorman.is_blocked(address)
+
+    # --- browser pages (the host's web seats) ---------------------------------------------
+
+    def page_key(self) -> str:
+        """A relay key for one browser page of the host's web gateway: its player app's
+        `hello` relays the browser's address with it, and its connection is known as that
+        page's (`page_place`). Only this process and that page's app know it."""
+        key = secrets.token_urlsafe(24)
+        self._page_keys.add(key)
+        return key
+
+    def forget_page(self, key: str) -> None:
+        """The page is gone: its key relays nothing any more."""
+        self._page_keys.discard(key)
+
+    def page_place(self, key: str) -> tuple[str, str] | None:
+        """Where a browser page is at the table: ("seat", the seat's name), ("watching", ""),
+        or None (its app holds neither: on the join form, or between two links)."""
+        for seat, connection in self.connections.items():
+            if connection.page == key and seat < len(self.room.seats):
+                return ("seat", self.room.seats[seat].name)
+        if any(connection.page == key for connection in self.watchers):
+            return ("watching", "")
+        return None
+
+    def _page_of(self, key: str) -> str | None:
+        """The page `key` names, compared in constant time against each open page's."""
+        found = None
+        for page in self._page_keys:
+            if secrets.compare_digest(key.encode(), page.encode()):
+                found = page
+        return found
+
     # --- one connection -----------------------------------------------------------------
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -374,9 +418,8 @@ class Server:
         connection from this machine that knows the host's relay key may say so."""
         key, address = relay.get("key"), relay.get("address")
         local = _is_loopback(connection.address)
-        if not (isinstance(key, str) and isinstance(address, str) and local) or not (
-            secrets.compare_digest(key.encode(), self.relay_key.encode())
-        ):
+        page = self._page_of(key) if isinstance(key, str) else None
+        if not (page and isinstance(address, str) and local):
             raise ProtocolError("bad_relay", "only this host's web seats relay an address")
         try:
             browser = str(ipaddress.ip_address(address.strip()[:64]))
@@ -384,6 +427,7 @@ class Server:
             raise ProtocolError("bad_relay", "the relayed address is no address") from None
         connection.address = browser
         connection.peer = f"{browser} (browser)"
+        connection.page = page
         if self.doorman.is_blocked(browser):
             raise ProtocolError("blocked", "the host has blocked this address")
 
@@ -401,6 +445,11 @@ class Server:
             self.doorman.right_code(address)
         if len(self.watchers) >= MAX_WATCHERS:
             raise ProtocolError("audience_full", f"at most {MAX_WATCHERS} watch one table")
+        here = address_key(address)
+        if sum(address_key(w.address) == here for w in self.watchers) >= WATCHERS_PER_ADDRESS:
+            raise ProtocolError(
+                "audience_full", f"at most {WATCHERS_PER_ADDRESS} watch from one address"
+            )
         connection.watching = True
         self.watchers.add(connection)
         room = self.room

@@ -294,6 +294,36 @@ def at_the_door(app: HostApp) -> None:
         app.server.doorman.wrong_code("192.168.1.66")
 
 
+def browser_pages(app: HostApp) -> None:
+    """Four browser pages open at the table: one seated (as its app would be, through its
+    relay key), one watching, one from a long IPv6 address with no seat yet, one old."""
+    import time
+    from pathlib import Path
+
+    from aiohttp import web
+
+    from tests.webseats import Door
+    from tui.web.gateway import Page, WebSeats
+
+    door = Door()
+    seats = WebSeats(("127.0.0.1", PORT), limit=16, state_root=Path("/nonexistent"), door=door)
+    now = time.monotonic()
+    for n, (address, place, minutes) in enumerate(
+        (
+            ("192.168.1.33", ("seat", "Wendy"), 12),
+            ("192.168.1.34", ("watching", ""), 3),
+            ("2001:db8:85a3:1234:5678:8a2e:370:7334", None, 0),
+            ("192.168.1.66", None, 2),
+        )
+    ):
+        page = Page(f"{n:032x}", address, web.WebSocketResponse(), door.page_key())
+        page.opened = page.held = now - minutes * 60 - 5
+        if place is not None:
+            door.places[page.key] = place
+        seats.pages[page.session] = page
+    app.web = seats
+
+
 ANN, BORIS, BOT = 0, 1, 2  # the seats of lobby_table(); the player's scenes are Ann's
 
 TALLYUP_MOMENTS = (
@@ -1085,6 +1115,18 @@ SCENES: tuple[Scene, ...] = (
         "The browser seats' address as a QR code, for a phone's camera (w on the lobby)",
         host_scene(lobby_table),
         ("w",),
+    ),
+    Scene(
+        "host-web-pages",
+        "The browser pages open at the table: where each sits, how long it has been open (p on w)",
+        host_scene(lobby_table, prepare=browser_pages),
+        ("w", "p"),
+    ),
+    Scene(
+        "host-web-pages-help",
+        "Help of the browser pages (?)",
+        host_scene(lobby_table, prepare=browser_pages),
+        ("w", "p", "question_mark"),
     ),
     Scene(
         "host-lobby-kick-confirm",

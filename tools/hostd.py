@@ -1,12 +1,14 @@
 """A host without a screen: the room and its server, for tests and measurements.
 
     python tools/hostd.py --port 47470 --interface 127.0.0.1 --game tallyup --open \\
-        [--save FILE] [--resume] [--nofile 256] [--bots 2]
+        [--save FILE] [--resume] [--nofile 256] [--bots 2] [--web DIR]
 
 It prints one JSON line per room change to stdout — `{"version", "phase", "events",
-"seats": [{"name", "connected", ...}]}` — after a first line `{"ready": port}`, so a test
-can read what the room did without a terminal. `--nofile` lowers the process's limit of open
-files first (the macOS default is 256), to see the host run out of them.
+"seats": [{"name", "connected", ...}]}` — after a first line `{"ready": port, "web": port,
+"nofile": limit}`, so a test can read what the room did without a terminal. `--nofile N`
+lowers the process's hard limit of open files to N first, and its soft limit below that, to
+see the host raise it as `hubbub host` does (to N) and run out of them. `--web DIR` serves
+the web seats too (their state directories in DIR), with the real player app.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from net.room import Room
+from net.handles import raise_file_limit
+from net.room import MAX_SEATS, Room
 from net.server import Server
 
 
@@ -36,10 +39,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--nofile", type=int)
     parser.add_argument("--bots", type=int, default=0)
     parser.add_argument("--grace", type=float)
+    parser.add_argument("--web", type=Path, metavar="DIR")
     args = parser.parse_args(argv)
     if args.nofile:
-        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (args.nofile, hard))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(args.nofile, 64), args.nofile))
+    args.nofile = raise_file_limit()  # as `hubbub host` does at start
     asyncio.run(serve(args))
 
 
@@ -65,8 +69,19 @@ async def serve(args: argparse.Namespace) -> None:
     server.alerts.append(lambda kind, details: print(json.dumps({"alert": kind, **details})))
     await server.start()
     room.start_clocks()
-    print(json.dumps({"ready": server.port}), flush=True)
+    web_port = await serve_web(args, server) if args.web else None
+    print(json.dumps({"ready": server.port, "web": web_port, "nofile": args.nofile}), flush=True)
     await asyncio.Event().wait()  # until killed
+
+
+async def serve_web(args: argparse.Namespace, server: Server) -> int:
+    """The web seats, as `hubbub host` serves them, on the same interface."""
+    from tui.web.gateway import WebSeats
+
+    web = WebSeats(
+        (args.interface, server.port), limit=MAX_SEATS + 4, state_root=args.web, door=server
+    )
+    return await web.start(args.interface, 0)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The figures of docs/RELIABILITY.md: how the table stands up to a stranger and a crash.
 
     .venv/bin/python tools/reliability.py            # every figure (about two minutes)
-    .venv/bin/python tools/reliability.py guesses    # one of: guesses away loop save kills
+    .venv/bin/python tools/reliability.py guesses    # one of: guesses away loop save kills web
 
 - guesses: 16 connections guess room codes for 30 s from one address, as fast as the host
   answers; how many codes the host actually checked, per minute, and how long all 331,776
@@ -14,6 +14,12 @@
   save file's size, and the time to journal a move at the first and the thousandth.
 - kills:   100 SIGKILLs of a host (half right after a player saw their move, half at a random
   moment while moves are on their way); moves a player saw that the resumed table lacks.
+- web:     the attacks on the web port of the new-user test, one after the other, on a host
+  with its web seats (real player apps) and a file limit of 1,024: 1,100 idle connections,
+  connections sending their headers a byte a second, 16 websockets with made-up cookies, one
+  address filling the audience, junk terminal sizes. For each, how far it got, and how long
+  honest people waited meanwhile: a seated player back with his token, a newcomer on the
+  table's port, a browser from another address; and a seated player's ping round trip.
 
 The host runs in a process of its own (`tools/hostd.py`), or forked for the kills.
 """
@@ -36,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import contextlib
 
 from net.doorman import seconds_to_try_every_code
+from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.savefile import read_records
 from tests.wire import Wire
@@ -50,7 +57,8 @@ class Host:
         self.process = subprocess.Popen(
             [sys.executable, str(HOSTD), *args], stdout=subprocess.PIPE, text=True
         )
-        self.port = json.loads(self.process.stdout.readline())["ready"]
+        ready = json.loads(self.process.stdout.readline())
+        self.port, self.web_port = ready["ready"], ready["web"]
 
     def __enter__(self) -> Host:
         return self
@@ -217,12 +225,271 @@ def kills(times: int = 100) -> dict:
     }
 
 
+WEB_CODE = "KXMT"
+DRAWN = 4096
+"""Bytes of a player app's screen that mean its first screen is drawn (80x24: ~10 KB)."""
+
+
+class Honest:
+    """The honest people during an attack on the web port: Ann, seated, pings the table all
+    along; Bob, seated, drops and comes back with his token; a newcomer joins on the table's
+    port; a browser from another address opens the page and its socket."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.pings: list[float] = []
+        self.ann: Wire | None = None
+        self.bob_token = ""
+        self.newcomers = 0
+        self._pinging: asyncio.Task | None = None
+
+    async def sit_down(self) -> None:
+        self.ann = await Wire.join(self.host.port, "Ann", code=WEB_CODE)
+        await self.ann.expect("welcome")
+        bob = await Wire.join(self.host.port, "Bob", code=WEB_CODE)
+        self.bob_token = (await bob.expect("welcome"))["token"]
+        bob.close()
+        self._pinging = asyncio.create_task(self._ping())
+
+    async def _ping(self) -> None:
+        while True:
+            sent = time.perf_counter()
+            await self.ann.send({"type": "ping", "t": sent})
+            await self.ann.expect("pong", timeout=30)
+            self.pings.append(time.perf_counter() - sent)
+            await asyncio.sleep(0.1)
+
+    async def come_in(self) -> dict:
+        """Bob back with his token, a newcomer, a browser page from another address: the
+        seconds each waited."""
+        started = time.perf_counter()
+        bob = await Wire.join(self.host.port, "", token=self.bob_token)
+        await bob.expect("welcome", timeout=60)
+        back = time.perf_counter() - started
+        bob.close()
+        self.newcomers += 1
+        started = time.perf_counter()
+        newcomer = await Wire.join(self.host.port, f"New{self.newcomers}", code=WEB_CODE)
+        await newcomer.expect("welcome", timeout=60)
+        joined = time.perf_counter() - started
+        await newcomer.send({"type": "bye"})
+        newcomer.close()
+        return {"back": back, "joined": joined, **await self.browse()}
+
+    async def browse(self) -> dict:
+        """A browser at 127.0.9.9 opens the page, then its socket: the seconds to the page,
+        and to the first bytes of its player app."""
+        import aiohttp
+
+        started = time.perf_counter()
+        async with aiohttp.ClientSession(
+            f"http://127.0.0.1:{self.host.web_port}",
+            cookie_jar=aiohttp.CookieJar(unsafe=True),
+            connector=aiohttp.TCPConnector(local_addr=("127.0.9.9", 0)),
+        ) as guest:
+            status = (await guest.get("/")).status
+            page = time.perf_counter() - started
+            async with guest.ws_connect("/ws") as socket:
+                drawn = 0
+                while drawn < DRAWN:  # the join form, drawn by its player app
+                    message = await socket.receive(timeout=60)
+                    if message.type != aiohttp.WSMsgType.BINARY:
+                        raise RuntimeError(f"the honest page got {message.type} {message.data}")
+                    drawn += len(message.data)
+                app = time.perf_counter() - started
+        return {"page": page, "page_status": status, "app": app}
+
+    def take_pings(self) -> list[float]:
+        pings, self.pings = self.pings, []
+        return pings
+
+    def stop(self) -> None:
+        if self._pinging is not None:
+            self._pinging.cancel()
+
+
+def _ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:.1f} ms, max {max(values) * 1000:.0f} ms"
+
+
+def _waits(came: dict) -> str:
+    return (
+        f"back with token {came['back']:.2f} s, newcomer {came['joined']:.2f} s, "
+        f"page from another address {came['page']:.2f} s (HTTP {came['page_status']}), its "
+        f"player app drawn {came['app']:.1f} s"
+    )
+
+
+async def _idle(port: int, count: int, source: str = "127.0.0.1") -> list:
+    held = []
+    for _ in range(count):
+        with contextlib.suppress(OSError):
+            held.append(await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0)))
+    return held
+
+
+async def _closed_after(reader: asyncio.StreamReader, started: float) -> float:
+    with contextlib.suppress(ConnectionError):
+        while await asyncio.wait_for(reader.read(4096), 60):
+            pass
+    return time.perf_counter() - started
+
+
+def _open_files(pid: int) -> int:
+    """How many file handles process `pid` has open."""
+    return len(list(Path(f"/proc/{pid}/fd").iterdir()))
+
+
+def _children_rss_mb(pid: int) -> float:
+    """Resident memory of `pid`'s child processes (the web seats' player apps), in MB."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += int(fields[21]) * 4096
+    return round(total / 2**20)
+
+
+async def web() -> dict:
+    import aiohttp
+
+    folder = Path(tempfile.mkdtemp())
+    figures: dict[str, str] = {}
+    with Host("--game", "tallyup", "--code", WEB_CODE, "--nofile", "1024",
+              "--web", str(folder / "web")) as host:  # fmt: skip
+        honest = Honest(host)
+        await honest.sit_down()
+        await asyncio.sleep(1)
+        figures["no attack"] = _waits(await honest.come_in()) + "; ping " + _ms(honest.take_pings())
+
+        started = time.perf_counter()
+        held = await _idle(host.web_port, 1100)
+        files = _open_files(host.process.pid)
+        watch = [asyncio.create_task(_closed_after(r, started)) for r, _ in held]
+        came = await honest.come_in()
+        closed = await asyncio.gather(*watch)
+        kept = [c for c in closed if c > 1.0]  # the others were dropped as they came
+        figures["1,100 idle connections to the web port from one address"] = (
+            f"{len(held)} opened, {len(kept)} kept, closed after {statistics.median(kept):.1f} s "
+            f"(median); the host's open files {files} of 1024; " + _waits(came)
+            + "; ping " + _ms(honest.take_pings())
+        )  # fmt: skip
+        for _, writer in held:
+            writer.close()
+
+        held = []
+        for n in range(40):
+            held += await _idle(host.web_port, 30, f"127.0.1.{n + 1}")
+        files = _open_files(host.process.pid)
+        came = await honest.come_in()
+        figures["1,200 idle connections to the web port from 40 addresses"] = (
+            f"{len(held)} opened; the host's open files {files} of 1024; " + _waits(came)
+            + "; ping " + _ms(honest.take_pings())
+        )  # fmt: skip
+        for _, writer in held:
+            writer.close()
+        await asyncio.sleep(6)  # the leftovers time out
+
+        started = time.perf_counter()
+        slow = await _idle(host.web_port, 20, "127.0.2.1")
+
+        async def drip(writer: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(ConnectionError):
+                for byte in b"GET / HTTP/1.1\r\nHost: table\r\nX-Slow: " + b"a" * 60:
+                    writer.write(bytes([byte]))
+                    await asyncio.sleep(1.0)
+
+        dripping = [asyncio.create_task(drip(w)) for _, w in slow]
+        came = await honest.come_in()
+        closed = await asyncio.gather(*(_closed_after(r, started) for r, _ in slow))
+        for task in dripping:
+            task.cancel()
+        figures["20 connections sending their headers a byte a second"] = (
+            f"closed after {statistics.median(closed):.1f} s (median), {max(closed):.1f} s "
+            "(max); " + _waits(came) + "; ping " + _ms(honest.take_pings())
+        )
+
+        guests = [
+            aiohttp.ClientSession(
+                f"http://127.0.0.1:{host.web_port}",
+                connector=aiohttp.TCPConnector(local_addr=("127.0.3.1", 0)),
+            )
+            for n in range(16)
+        ]
+        sockets = [
+            await guest.ws_connect("/ws", headers={"Cookie": f"hubbub_seat={n:032x}"})
+            for n, guest in enumerate(guests)
+        ]
+        refused = 0
+        for socket in sockets:
+            with contextlib.suppress(TimeoutError):
+                message = await socket.receive(timeout=3)
+                refused += message.type == aiohttp.WSMsgType.CLOSE and message.data == 4004
+        await asyncio.sleep(3)  # the apps that started are up
+        memory = _children_rss_mb(host.process.pid)
+        came = await honest.come_in()
+        figures["16 websockets with made-up cookies from one address"] = (
+            f"{16 - refused} player apps started ({memory} MB), {refused} told 4004; "
+            + _waits(came) + "; ping " + _ms(honest.take_pings())
+        )  # fmt: skip
+
+        bombed = next(s for s in sockets if not s.closed)
+        for junk in ('["resize", {"width": 1e999, "height": NaN}]',
+                     '["resize", {"width": "wide", "height": -1e999}]'):  # fmt: skip
+            await bombed.send_str(junk)
+        await bombed.send_str('["ping", "alive"]')
+        alive = False
+        with contextlib.suppress(TimeoutError):
+            while not alive:
+                message = await bombed.receive(timeout=10)
+                alive = message.type == aiohttp.WSMsgType.TEXT and "alive" in message.data
+        figures["resize to 1e999, NaN, a string"] = (
+            "the page lives on" if alive else "the page ENDED"
+        )
+        for socket in sockets:
+            await socket.close()
+        for guest in guests:
+            await guest.close()
+
+        started = time.perf_counter()
+        audience = []
+        for _ in range(64):
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", host.port, local_addr=("127.0.4.1", 0)
+            )
+            wire = Wire(reader, writer)
+            await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION, "watch": True,
+                             "code": WEB_CODE})  # fmt: skip
+            reply = await wire.recv(10)
+            if reply["type"] == "watching":
+                audience.append(wire)
+            elif reply.get("code") == "slow_down":
+                await asyncio.sleep(reply["params"]["retry_after"])
+        spent = time.perf_counter() - started
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", host.port, local_addr=("127.0.4.2", 0)
+        )
+        watcher = Wire(reader, writer)
+        started = time.perf_counter()
+        await watcher.send({"type": "hello", "protocol": PROTOCOL_VERSION, "watch": True,
+                            "code": WEB_CODE})  # fmt: skip
+        await watcher.expect("watching")
+        figures["one address asking for all 64 watcher places"] = (
+            f"{len(audience)} given in {spent:.0f} s; a watcher from another address in "
+            f"{(time.perf_counter() - started) * 1000:.0f} ms"
+        )
+        honest.stop()
+    return figures
+
+
 FIGURES = {
     "guesses": lambda: asyncio.run(guesses()),
     "away": lambda: asyncio.run(away()),
     "loop": lambda: asyncio.run(loop()),
     "save": save,
     "kills": kills,
+    "web": lambda: asyncio.run(web()),
 }
 
 

@@ -112,6 +112,7 @@ def run_keys() -> int:
 
 def run_host(args: argparse.Namespace) -> int:
     from net.client import state_dir
+    from net.handles import raise_file_limit
     from net.room import HostSettings, ResumeError, Room
     from tui.host.app import HostApp
     from tui.i18n import lang, set_lang, t
@@ -165,6 +166,7 @@ def run_host(args: argparse.Namespace) -> int:
             print(f"hubbub: {problem}", file=sys.stderr)
             return 2
         room.deck = str(args.deck)
+    raise_file_limit()  # every handle the system allows: nobody is kept out for want of one
     app = HostApp(
         room,
         host=settings.interface,

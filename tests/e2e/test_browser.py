@@ -287,7 +287,7 @@ async def test_a_browser_seat_through_lost_wifi_another_tab_and_leaving(tmux, tm
 
             second = await Page.open(context, url)  # the same browser: the same seat
             await second.wait_text("Wendy")
-            await page.wait_state(lambda s: s["told"] == 4006, "the first tab told")
+            await page.wait_state(lambda s: s["told"] == 4005, "the first tab told")
             assert "another page" in (await page.page.text_content("#ended p") or "")
             await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in the second tab")
 

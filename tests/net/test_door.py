@@ -10,6 +10,7 @@ their codes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import subprocess
 import sys
@@ -236,3 +237,65 @@ def test_idle_connections_cannot_use_up_the_host_s_file_handles(tmp_path, nofile
         host.kill()
         _, said = host.communicate(timeout=5)
     assert said.count("out of file handles") <= 1, said
+
+
+WEB_ATTACKS = {
+    "one address": (256, 1, 400),  # nofile, addresses, idle connections from each
+    "many addresses": (1024, 40, 30),  # more than the web port may have: the reserve holds
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("attack", list(WEB_ATTACKS))
+def test_idle_connections_to_the_web_port_keep_no_player_out(tmp_path, attack):
+    """Hundreds of connections to the web port that never send a byte, to a host whose file
+    limit is lowered (and which raises its soft limit to it at start, as `hubbub host` does):
+    the host never runs out of file handles (the web port leaves the table's reserve alone),
+    a seated player coming back with his token and a newcomer join the table, and a browser
+    from another address still gets its page (from many addresses: the oldest connection of
+    the address holding the most makes way for it)."""
+    nofile, addresses, each = WEB_ATTACKS[attack]
+    hostd = Path(__file__).resolve().parents[2] / "tools" / "hostd.py"
+    host = subprocess.Popen(
+        [sys.executable, str(hostd), "--game", "tallyup", "--open", "--nofile", str(nofile),
+         "--web", str(tmp_path / "web")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        ready = json.loads(host.stdout.readline())
+        port, web_port = ready["ready"], ready["web"]
+        assert ready["nofile"] == nofile  # raised from 64 at start, to the hard limit
+
+        async def attack_then_join() -> None:
+            ann = await Wire.join(port, "Ann")
+            token = (await ann.expect("welcome"))["token"]
+            ann.close()  # a blip: she will come back with her token
+            idle = []
+            for n in range(addresses):
+                for _ in range(each):
+                    with contextlib.suppress(OSError):
+                        idle.append(await asyncio.open_connection(
+                            "127.0.0.1", web_port, local_addr=(f"127.0.4.{n + 1}", 0)))  # fmt: skip
+            back = await Wire.join(port, "", token=token)
+            assert (await back.expect("welcome", timeout=15))["seat"] == 0
+            bob = await Wire.join(port, "Bob")
+            assert (await bob.expect("welcome", timeout=15))["seat"] == 1
+            assert await web_page(web_port, "127.0.5.1") == 200  # in: an idle one made way
+            for _, writer in idle:
+                writer.close()
+
+        asyncio.run(attack_then_join())
+    finally:
+        host.kill()
+        _, said = host.communicate(timeout=5)
+    assert "Traceback" not in said, said
+    assert "out of file handles" not in said, said  # the web port never took the last ones
+
+
+async def web_page(port: int, source: str) -> int:
+    """The web seats' page, asked for by a browser at `source`: its HTTP status."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+    writer.write(b"GET / HTTP/1.1\r\nHost: table\r\nConnection: close\r\n\r\n")
+    status = await asyncio.wait_for(reader.readline(), 15)
+    writer.close()
+    return int(status.split()[1])

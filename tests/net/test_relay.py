@@ -8,7 +8,7 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tests.wire import Wire
+from tests.wire import Wire, until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -26,7 +26,7 @@ async def table(peek, state_dir):
 async def browser(table: Server, address: str, key: str | None = None, **hello) -> Wire:
     """A web seat's player app: on this machine, naming its browser's address."""
     wire = await Wire.connect(table.port)
-    relay = {"key": table.relay_key if key is None else key, "address": address}
+    relay = {"key": table.page_key() if key is None else key, "address": address}
     await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION, "relay": relay, **hello})
     return wire
 
@@ -63,7 +63,7 @@ async def test_blocking_a_phone_spares_the_other_browsers(table):
 )
 async def test_only_this_hosts_web_seats_may_relay_an_address(table, relay):
     if relay.get("key", "") is None:
-        relay = {**relay, "key": table.relay_key}
+        relay = {**relay, "key": table.page_key()}
     wire = await Wire.connect(table.port)
     await wire.send({"type": "hello", "protocol": PROTOCOL_VERSION, "relay": relay,
                      "name": "Ann", "code": "KQXM"})  # fmt: skip
@@ -75,3 +75,21 @@ async def test_a_relay_from_another_machine_is_refused(table, monkeypatch):
     monkeypatch.setattr("net.server._is_loopback", lambda address: False)
     wire = await browser(table, "192.168.1.40", name="Ann", code="KQXM")
     assert (await wire.expect("error"))["code"] == "bad_relay"
+
+
+async def test_a_page_key_tells_the_gateway_where_its_page_is(table):
+    """Each browser page has a key of its own: the gateway learns from it whether the page's
+    app holds a seat or watches, and a forgotten key (the page closed) relays nothing."""
+    ann_key, bob_key = table.page_key(), table.page_key()
+    assert ann_key != bob_key and table.page_place(ann_key) is None
+    ann = await browser(table, "192.168.1.40", ann_key, name="Ann", code="KQXM")
+    await ann.expect("welcome")
+    bob = await browser(table, "192.168.1.41", bob_key, watch=True, code="KQXM")
+    await bob.expect("watching")
+    assert table.page_place(ann_key) == ("seat", "Ann")
+    assert table.page_place(bob_key) == ("watching", "")
+    ann.close()
+    await until(lambda: table.page_place(ann_key) is None)
+    table.forget_page(ann_key)
+    again = await browser(table, "192.168.1.40", ann_key, name="Ann", code="KQXM")
+    assert (await again.expect("error"))["code"] == "bad_relay"

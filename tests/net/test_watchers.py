@@ -13,7 +13,7 @@ import pytest
 
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
-from net.server import MAX_WATCHERS, Server
+from net.server import MAX_WATCHERS, WATCHERS_PER_ADDRESS, Server
 from tests.fakegame import CARDS
 from tests.net.test_server import seated
 from tests.wire import Wire, until
@@ -124,6 +124,25 @@ async def test_the_audience_is_bounded(table, monkeypatch):
     one_more = await watcher(table.port, table.room.code, source="127.0.2.9")
     assert (await one_more.expect("error"))["code"] == "audience_full"
     assert MAX_WATCHERS >= 50
+
+
+async def test_one_address_cannot_take_the_whole_audience(table):
+    """One stranger used to fill all 64 places in 22 s (the hello budget's pace) and hold them:
+    an address watches WATCHERS_PER_ADDRESS times at most, told why, and another laptop (or a
+    browser, by its relayed address) still gets in."""
+    code = table.room.code
+    mine = [
+        await watcher(table.port, code, source="127.0.3.1") for _ in range(WATCHERS_PER_ADDRESS)
+    ]
+    for wire in mine:
+        await wire.expect("watching")
+    refused = await watcher(table.port, code, source="127.0.3.1")
+    error = await refused.expect("error")
+    assert error["code"] == "audience_full" and "from one address" in error["message"]
+    assert await refused.closed()
+    other = await watcher(table.port, code, source="127.0.3.2")
+    await other.expect("watching")
+    assert len(table.watchers) == WATCHERS_PER_ADDRESS + 1 < MAX_WATCHERS
 
 
 async def test_watchers_that_go_leave_the_table_as_it_was(table):

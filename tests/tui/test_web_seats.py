@@ -1,55 +1,22 @@
-"""The web seats' server (tui/web/gateway.py), with a stand-in for the player app: what a page
-may start, how many, and how a browser finds its own state directory again.
-
-The stand-in speaks textual-serve's start (`__GANGLION__`), writes down the argv and the
-environment it was given, and quits when told to — so these tests need no browser and no
-Textual app, and run in a second. The real player app in a real browser is
-tests/e2e/test_browser.py.
-"""
+"""The web seats' server (tui/web/gateway.py), with a stand-in for the player app
+(tests/webseats.py): what a page may start, how many, and how a browser finds its own state
+directory again. Its door against strangers: tests/tui/test_web_door.py."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 import re
-import sys
-import time
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+from tests.webseats import Door, StandInSeats, browser, closed, session_of, started, until
 from tui.web import gateway
 from tui.web.gateway import WebSeats, browser_lang, clamp
 from tui.web.sessions import COOKIE, KEEP, MAX_AGE, SessionDirs
 
-STAND_IN = """
-import json, os, sys
-state = os.environ["HUBBUB_STATE_DIR"]
-seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"],
-        "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")]}
-with open(os.path.join(state, "started.json"), "w") as f:
-    json.dump(seen, f)
-sys.stdout.write("__GANGLION__\\n")
-sys.stdout.flush()
-while True:
-    data = os.read(0, 4096)
-    if not data or b'"quit"' in data:
-        break
-"""
-
-
 OUTSIDE = re.compile(r"https?://|[\"'(]//")
 """An address of another host in a page: a URL with a scheme, or scheme-relative."""
-
-
-class StandInSeats(WebSeats):
-    """The real server; the command it starts is the stand-in, given the real arguments."""
-
-    def argv(self, lang: str) -> list[str]:
-        real = super().argv(lang)
-        assert real[:3] == [sys.executable, "-m", "tui.cli"]
-        return [sys.executable, "-c", STAND_IN, *real[3:]]
 
 
 @pytest.fixture
@@ -58,40 +25,6 @@ async def seats(tmp_path):
     await server.start("127.0.0.1", 0)
     yield server
     await server.close()
-
-
-async def started(seats: WebSeats, session: str, timeout: float = 10.0) -> dict:
-    path = seats.dirs.path(session) / "started.json"
-    deadline = time.monotonic() + timeout
-    while not path.exists():
-        assert time.monotonic() < deadline, "the player app never started"
-        await asyncio.sleep(0.02)
-    await asyncio.sleep(0.05)  # written in full
-    return json.loads(path.read_text())
-
-
-async def until(test, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline
-        await asyncio.sleep(0.02)
-
-
-async def closed(socket: aiohttp.ClientWebSocketResponse) -> None:
-    """The page's socket is closed by the server (read until it says so)."""
-    while True:
-        message = await asyncio.wait_for(socket.receive(), 10)
-        if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
-            return
-
-
-def browser(seats: WebSeats, lang: str = "en") -> aiohttp.ClientSession:
-    """A browser of its own: its own cookie jar (127.0.0.1 is an IP: the jar must take it)."""
-    return aiohttp.ClientSession(
-        f"http://127.0.0.1:{seats.port}",
-        cookie_jar=aiohttp.CookieJar(unsafe=True),
-        headers={"Accept-Language": lang},
-    )
 
 
 async def test_a_page_runs_only_this_tables_player_app(seats):
@@ -134,15 +67,13 @@ async def test_pages_are_bounded_and_a_reload_replaces_its_page(seats):
         full = await cleo.get("/")  # the third browser is told, in words
         assert full.status == 503
         assert "2" in await full.text() and "hubbub join" in await full.text()
-        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await cleo.ws_connect("/ws")
-        assert refused.value.status == 503
+        refused = await cleo.ws_connect("/ws")  # accepted, and closed with a code it reads
+        assert await closed(refused) == gateway.FULL[0] == 4004
 
         again = await ann.ws_connect("/ws")  # Ann reloads: her page is replaced, not added
-        await closed(one)
+        assert await closed(one) == gateway.REPLACED[0]  # the old tab knows not to come back
         assert len(seats.pages) == 2
-        ann_session = next(c.value for c in ann.cookie_jar if c.key == COOKIE)
-        assert seats.pages[ann_session].socket is not None
+        assert seats.pages[session_of(ann)].socket is not None
         await again.close()
         await until(lambda: len(seats.pages) == 1)
         assert (await cleo.get("/")).status == 200  # a seat freed: the next one gets it
@@ -224,22 +155,22 @@ def test_the_page_fetches_nothing_from_outside():
 
 
 async def test_a_page_tells_the_table_its_browsers_address_and_a_blocked_one_gets_none(tmp_path):
-    blocked: set[str] = set()
-    seats = StandInSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web",
-                         relay_key="k" * 32, is_blocked=blocked.__contains__)  # fmt: skip
+    door = Door()
+    seats = StandInSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web", door=door)
     await seats.start("127.0.0.1", 0)
     try:
         async with browser(seats) as ann:
             page = await ann.get("/")
             session = page.cookies[COOKIE].value
-            async with ann.ws_connect("/ws") as socket:
-                seen = await started(seats, session)
-                await socket.close()
-            assert seen["relay"] == ["k" * 32, "127.0.0.1"]  # the key, and where Ann is
-            blocked.add("127.0.0.1")  # the host pressed ! for her address
+            socket = await ann.ws_connect("/ws")
+            seen = await started(seats, session)
+            assert seen["relay"] == [door.keys[0], "127.0.0.1"]  # its page's key, where Ann is
+            door.block("127.0.0.1")  # the host pressed ! for her address: her page ends
+            assert await closed(socket) == gateway.BLOCKED[0]
+            await until(lambda: not seats.pages)
             assert (await ann.get("/")).status == 403
-            with pytest.raises(aiohttp.WSServerHandshakeError):
-                await ann.ws_connect("/ws")
+            again = await ann.ws_connect("/ws")
+            assert await closed(again) == 4003 and not seats.pages
     finally:
         await seats.close()
 

@@ -134,8 +134,7 @@ class HostApp(App[None]):
             state_root=state_dir() / "web",
             title=self.title,
             lang=lang(),
-            relay_key=self.server.relay_key,
-            is_blocked=self.server.doorman.is_blocked,
+            door=self.server,  # blocks, and which page holds a seat
         )
         try:
             port = await web.start(self.interface, self.web_port or 0)

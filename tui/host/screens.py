@@ -78,7 +78,16 @@ class HostScreen(KeyHints, Screen[None]):
             return bool(self.host.room.claims)  # the keys exist only while someone asks
         if action == "block":
             return bool(self._suspects())
+        if action == "web_seat":
+            return self.host.web_url is not None  # no web seats: no key
         return True
+
+    def action_web_seat(self) -> None:
+        """`w`: the web seats' address as a QR code, and (`p` there) the browser pages."""
+        from tui.host.web_dialog import WebSeatScreen
+
+        if self.host.web_url:
+            self.app.push_screen(WebSeatScreen(self.host.web_url))
 
     def action_claim(self, approve: bool) -> None:
         room = self.host.room
@@ -312,8 +321,6 @@ class LobbyScreen(HostScreen):
             return len(GAMES) > 1
         if action == "kick":
             return True if room.seats else None
-        if action == "web_seat":
-            return self.host.web_url is not None
         return super().check_action(action, parameters)
 
     def why_not(self, action: str) -> str | None:
@@ -373,12 +380,6 @@ class LobbyScreen(HostScreen):
 
         self.app.push_screen(ConfirmScreen(t("host.kick_confirm", name=who)), kick)
 
-    def action_web_seat(self) -> None:
-        from tui.host.web_dialog import WebSeatScreen
-
-        if self.host.web_url:
-            self.app.push_screen(WebSeatScreen(self.host.web_url))
-
     def action_next_option(self) -> None:
         """`o` walks down the options (the player list keeps ↑↓); ←→ change the one lit."""
         options = self.query_one("#options", OptionList)
@@ -431,6 +432,7 @@ class TableScreen(HostScreen):
             Binding("l", "story", "key.story"),
             Binding("e", "end", "key.end_game"),
             Binding("k", "kick", "key.kick"),
+            Binding("w", "web_seat", "key.web", show=False),  # (its help says so)
             *CLAIM_KEYS,
             HELP_KEY,
             Binding("q", "quit", "key.quit"),
@@ -601,6 +603,7 @@ class ResultsScreen(HostScreen):
             Binding("r", "again", "key.again"),
             Binding("enter", "lobby", "key.lobby"),
             Binding("l", "story", "key.story"),
+            Binding("w", "web_seat", "key.web", show=False),
             *CLAIM_KEYS,
             HELP_KEY,
             Binding("q", "quit", "key.quit"),

@@ -18,6 +18,14 @@ with the process), not its `Server`, because:
 Each browser's token lives with that browser: a cookie names its state directory
 (`sessions.py`), so a reload starts the player app on the same tokens and the seat comes
 back. One page per browser: a second page (a reload, another tab) replaces the first.
+
+The web port is open to anyone on the Wi-Fi, with no room code, so it has a door of its own
+(docs/WEB.md, "The door of the web port"): connections per address are capped and must send a
+request within seconds (`Doorway`, HTTP_IDLE), a websocket that answers no ping is closed,
+pages per address are capped and started at a bounded pace, a page that takes no seat within
+PAGE_IDLE is closed, the table's reserve of file handles is never touched
+(`net.handles.Handles`), and every page the server ends on purpose is told why with a close
+code (IDLE, CLOSED, BLOCKED, FULL, CROWDED, REPLACED).
 """
 
 from __future__ import annotations
@@ -30,16 +38,19 @@ import logging
 import string
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from net.doorman import Bucket, address_key
+from net.handles import Handles
+from net.server import TABLE_HANDLES
 from tui.i18n import LANGS, catalogue
 from tui.web.sessions import COOKIE, MAX_AGE, SessionDirs, new_id, valid_id
 
@@ -51,6 +62,30 @@ COLUMNS, LINES = (20, 300), (10, 120)
 """The terminal sizes a page may ask for (a huge one would cost the host memory)."""
 STOP_WAIT = 3.0
 """Seconds a player app has to close by itself before it is killed."""
+HTTP_IDLE = 5.0
+"""Seconds a connection has to send a whole request's headers, from its start or from the
+answer to its previous request; then it is closed (a silent one, or one that sends a byte a
+second)."""
+HEARTBEAT = 5.0
+"""A page's websocket silent this long is pinged, and closed if the pong is not back within
+half of it (a browser answers pings by itself; a phone asleep may not, and its page comes
+back with a reload, its seat waiting)."""
+CLOSE_WAIT = 2.0
+"""Seconds a page has to answer our close before its connection is cut."""
+CONNECTIONS_PER_ADDRESS = 32
+"""Connections from one address at once: a browser opens up to 6 for a page and its files,
+and 1 for the page's socket; four browsers behind one NAT fit."""
+PAGES_PER_ADDRESS = 4
+"""Pages (player apps, 45 MB each) from one address: a family of four behind one NAT."""
+PAGE_STARTS, PAGE_STARTS_PER_SECOND = 8, 0.2
+"""Pages one address may start: 8 at once (reloads included), then one every 5 s (each costs
+the host a second of CPU to start)."""
+PAGE_HANDLES = 6
+"""File handles one page costs the host: its socket, three pipes, its app's table link."""
+PAGE_IDLE = 180.0
+"""Seconds a page may go without a seat at the table (or watching it) before it is closed."""
+PAGE_CHECK = 5.0
+"""How often pages are checked for that."""
 CSP = (
     "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
     "font-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
@@ -63,34 +98,55 @@ _PAGES = {
 }
 
 
-ENDED = (4000, "the player app ended")
-"""The player left (q) or quit the app: the page says so and does not come back by itself."""
-HOST_CLOSED = (4005, "the table closed")
+Why = tuple[int, str]
+"""How the server ends a page on purpose: a websocket close code the page reads, and a short
+reason (docs/WEB.md). 4000 is the page's app ending by itself."""
+IDLE: Why = (4001, "no seat taken within 3 minutes")
+CLOSED: Why = (4002, "the host closed this page")
+BLOCKED: Why = (4003, "the host has blocked this address")
+FULL: Why = (4004, "every web seat is in use")
+REPLACED: Why = (4005, "this browser opened the page again")
+HOST_CLOSED: Why = (4006, "the table closed")
 """The host closed the table: the page waits for it to come back (`hubbub host --resume`)."""
-REPLACED = (4006, "this browser opened the seat in another page")
-"""A reload or a second tab took the seat over: this page stays quiet (it would take the seat
-back, and the other page again, for ever)."""
-STOPPED = (1011, "the player app stopped")
-"""The player app ended without saying so (an error): the page starts it again."""
+CROWDED: Why = (4007, "too many pages from this address")
+ENDED: Why = (4000, "the player app ended")
+"""The player left (q) or quit the app: the page says so and does not start it again."""
+STOPPED: Why = (1011, "the player app stopped")
+"""The player app ended without saying so (an error): the page starts it again, later."""
+
+
+class TableDoor(Protocol):
+    """What the web seats ask the table (`net.server.Server` is one)."""
+
+    alerts: list[Callable[[str, dict[str, Any]], None]]
+
+    def is_blocked(self, address: str) -> bool: ...
+
+    def page_key(self) -> str: ...
+
+    def forget_page(self, key: str) -> None: ...
+
+    def page_place(self, key: str) -> tuple[str, str] | None: ...
 
 
 class PlayerProcess(AppService):
     """textual-serve's AppService, starting our own argv without a shell, in our own
     environment, and closing the page when the player app ends (a crash included) with a
-    close code that tells the page what to do (`seat.js`)."""
+    close code that tells the page what to do (`seat.js`): ENDED, or STOPPED."""
 
     def __init__(
-        self,
-        argv: list[str],
-        env: dict[str, str],
-        *,
-        close_page: Callable[[tuple[int, str]], Awaitable[None]],
-        **kwargs: Any,
+        self, argv: list[str], env: dict[str, str], socket: web.WebSocketResponse, **kwargs: Any
     ) -> None:
-        super().__init__(" ".join(argv), close=lambda: close_page(ENDED), **kwargs)
+        super().__init__(
+            " ".join(argv),
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=lambda: close_socket(socket, ENDED),  # the app said it exits
+            **kwargs,
+        )
         self.argv = argv
         self.env = env
-        self.close_page = close_page
+        self.socket = socket
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.env}
@@ -107,9 +163,8 @@ class PlayerProcess(AppService):
         return process
 
     async def run(self) -> None:
-        await super().run()  # until the process ends; a clean exit has closed the page
-        with contextlib.suppress(Exception):
-            await self.close_page(STOPPED)
+        await super().run()  # until the process ends; one that said it exits has closed the page
+        await close_socket(self.socket, STOPPED)
 
     @property
     def pid(self) -> int | None:
@@ -129,28 +184,97 @@ class PlayerProcess(AppService):
                 await asyncio.wait_for(process.wait(), STOP_WAIT)
 
 
-@dataclass
+@dataclass(eq=False)
 class Page:
     """One browser's open page: its websocket and the player app behind it."""
 
     session: str
+    address: str  # the browser's
     socket: web.WebSocketResponse
+    key: str | None = None  # its relay key: the table knows its app's connection by it
     process: PlayerProcess | None = None
+    transport: asyncio.Transport | None = None
     opened: float = field(default_factory=time.monotonic)
-    ending: tuple[int, str] | None = None
-    """Why the server ends this page (its close code and reason), when it does."""
+    held: float = field(default_factory=time.monotonic)  # last seen at the table
+    _ending: asyncio.Future[None] | None = None
 
-    async def close(self, why: tuple[int, str]) -> None:
-        """Close the page's socket, saying why — the server's own reason first."""
-        code, reason = self.ending or why
-        with contextlib.suppress(Exception):
-            await self.socket.close(code=code, message=reason.encode())
+    async def end(self, why: Why | None = None) -> None:
+        """Close the page (told `why`, if the server ends it on purpose) and its app. Once:
+        a second call waits for the first."""
+        if self._ending is None:
+            self._ending = asyncio.ensure_future(self._end(why))
+        await asyncio.shield(self._ending)
 
-    async def end(self, why: tuple[int, str] | None = None) -> None:
-        self.ending = self.ending or why
+    async def _end(self, why: Why | None) -> None:
+        if why is not None:  # told first: the app's own end would close the socket unsaid
+            await close_socket(self.socket, why)
         if self.process is not None:
             await self.process.end()
-        await self.close(STOPPED)
+        await close_socket(self.socket, None)
+        if self.transport is not None:  # a page that reads nothing keeps no handle
+            self.transport.abort()
+
+
+async def close_socket(socket: web.WebSocketResponse, why: Why | None) -> None:
+    """Close a page's socket, with `why` if given, waiting CLOSE_WAIT at most."""
+    code, reason = why or (1000, "")
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(socket.close(code=code, message=reason.encode()), CLOSE_WAIT)
+
+
+class Doorway(asyncio.Protocol):
+    """One connection to the web port, before aiohttp sees it: dropped at once when its
+    address already has CONNECTIONS_PER_ADDRESS open; when the host's free file handles are
+    down to the table's reserve, it takes the place of the oldest connection of the address
+    that holds the most (a page's socket is never taken), or is dropped if there is none.
+    Else it goes to aiohttp's own handler."""
+
+    def __init__(self, seats: WebSeats, handler: Callable[[], asyncio.Protocol]) -> None:
+        self.seats = seats
+        self.handler = handler
+        self.inner: asyncio.Protocol | None = None
+        self.transport: asyncio.Transport | None = None
+        self.key = ""
+        self.page = False  # a page's socket: never made to give way
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        seats = self.seats
+        self.key = address_key(peer[0]) if isinstance(peer, tuple) else ""
+        self.transport = transport  # type: ignore[assignment]
+        crowded = len(seats.open.get(self.key, ())) >= CONNECTIONS_PER_ADDRESS
+        if not self.key or crowded or (seats.handles.short() and not seats.make_way(self.key)):
+            seats.dropped += 1
+            transport.abort()
+            return
+        seats.handles.took()
+        seats.open.setdefault(self.key, {})[self] = None
+        self.inner = self.handler()
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.inner is None:
+            return
+        mine = self.seats.open.get(self.key, {})
+        mine.pop(self, None)
+        if not mine:
+            self.seats.open.pop(self.key, None)
+        self.inner.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.inner is not None:
+            self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.resume_writing()
 
 
 class WebSeats:
@@ -166,12 +290,12 @@ class WebSeats:
         title: str = "hubbub",
         lang: str = "en",
         python: str = sys.executable,
-        relay_key: str | None = None,
-        is_blocked: Callable[[str], bool] = lambda address: False,
+        door: TableDoor | None = None,
+        handles: Handles | None = None,
     ) -> None:
         self.table = table
-        self.relay_key = relay_key  # lets each page's app tell the table its browser's address
-        self.is_blocked = is_blocked  # the table's door: a blocked browser gets no page
+        self.door = door  # the table: blocks, and which page holds a seat (None: no table)
+        self.handles = handles or Handles(TABLE_HANDLES)
         self.limit = limit
         self.dirs = SessionDirs(state_root)
         self.title = title
@@ -180,7 +304,12 @@ class WebSeats:
         self.pages: dict[str, Page] = {}
         self.port = 0
         self.turned_away = 0  # pages refused for the bound, for the host to know
+        self.dropped = 0  # connections dropped at once (too many from one address, handles)
+        self.open: dict[str, dict[Doorway, None]] = {}  # connections, per address, oldest first
+        self._starts: dict[str, Bucket] = {}
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task] = set()
         self._downloads = DownloadManager()
 
     def argv(self, lang: str) -> list[str]:
@@ -206,48 +335,166 @@ class WebSeats:
             ]
         )
         self.dirs.prune()
-        runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        # keepalive_timeout also runs from a connection's start: no request, no connection
+        runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, keepalive_timeout=HTTP_IDLE
+        )
         await runner.setup()
-        site = web.TCPSite(runner, host, port, reuse_address=True)
+        server = runner.server
+        assert server is not None
         try:
-            await site.start()
+            self._listener = await asyncio.get_running_loop().create_server(
+                lambda: Doorway(self, server), host, port, reuse_address=True
+            )
         except BaseException:
             await runner.cleanup()
             raise
         self._runner = runner
-        self.port = runner.addresses[0][1]
+        self.port = self._listener.sockets[0].getsockname()[1]
+        self._spawn(self._check_pages())
+        if self.door is not None:
+            self.door.alerts.append(self._table_alert)
         return self.port
 
     async def close(self) -> None:
         """Every player app quits (their seats wait, as for a closed laptop), then the server."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self.door is not None and self._table_alert in self.door.alerts:
+            self.door.alerts.remove(self._table_alert)
         pages = list(self.pages.values())
         self.pages.clear()
         await asyncio.gather(*(page.end(HOST_CLOSED) for page in pages), return_exceptions=True)
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
 
-    def _full(self, session: str) -> bool:
-        return session not in self.pages and len(self.pages) >= self.limit
+    # --- the door of the web port --------------------------------------------------------
 
-    def _environment(self, session: str, browser: str | None) -> dict[str, str]:
-        """A page's app: its browser's own state directory, and (through the relay key that
-        only this host's processes know) the browser's address for the table's door."""
+    def is_blocked(self, address: str) -> bool:
+        return self.door is not None and self.door.is_blocked(address)
+
+    def make_way(self, newcomer: str, handles: int = 1) -> bool:
+        """Handles are short: `handles` connections are given up, each the oldest that is no
+        page's socket of the address holding the most (more than `newcomer`). False: not
+        enough could be."""
+        return all(self._give_way(newcomer) for _ in range(handles))
+
+    def _give_way(self, newcomer: str) -> bool:
+        have = len(self.open.get(newcomer, ())) + 1
+        for key in sorted(self.open, key=lambda k: -len(self.open[k])):
+            if len(self.open[key]) <= have:
+                return False
+            for doorway in self.open[key]:
+                if not doorway.page and doorway.transport is not None:
+                    del self.open[key][doorway]  # (gone now: not picked twice in one accept)
+                    doorway.transport.abort()  # its handle goes with the loop's next turn
+                    self.dropped += 1
+                    return True
+        return False
+
+    def _mark_page(self, address: str, transport: Any) -> None:
+        """The connection `transport` carries a page's socket: it never gives way."""
+        for doorway in self.open.get(address_key(address), {}):
+            if doorway.transport is transport:
+                doorway.page = True
+
+    def refusal(self, session: str, address: str) -> Why | None:
+        """Why a new page of `session` from `address` gets no player app (None: it does). A
+        page of a session already open replaces it, so it is never refused for a bound."""
+        if self.is_blocked(address):
+            return BLOCKED
+        if session in self.pages:
+            return None
+        if len(self.pages) >= self.limit:
+            return FULL
+        here = address_key(address)
+        if sum(address_key(p.address) == here for p in self.pages.values()) >= PAGES_PER_ADDRESS:
+            return CROWDED
+        if self.handles.short(PAGE_HANDLES) and not self.make_way(here, PAGE_HANDLES):
+            return FULL
+        return None
+
+    def _may_start(self, address: str) -> bool:
+        """A page start from `address` within its pace (PAGE_STARTS)."""
+        if len(self._starts) > 1000:  # made-up addresses fill no memory
+            self._starts.clear()
+        here = address_key(address)
+        bucket = self._starts.setdefault(here, Bucket(PAGE_STARTS, PAGE_STARTS_PER_SECOND))
+        return bucket.take(time.monotonic()) == 0
+
+    def place(self, page: Page) -> tuple[str, str] | None:
+        """Where the page is at the table: ("seat", name), ("watching", ""), or None."""
+        if self.door is None or page.key is None:
+            return None
+        return self.door.page_place(page.key)
+
+    def check_pages(self) -> None:
+        """Close every page that has been without a seat (or watching) for PAGE_IDLE."""
+        now = time.monotonic()
+        for page in list(self.pages.values()):
+            if self.place(page) is not None:
+                page.held = now
+            elif now - page.held > PAGE_IDLE:
+                log.info("a web page from %s took no seat: closed", page.address)
+                self.end_page(page, IDLE)
+
+    async def _check_pages(self) -> None:
+        while True:
+            await asyncio.sleep(PAGE_CHECK)
+            self.check_pages()
+
+    def end_page(self, page: Page, why: Why) -> None:
+        """End a page on purpose (the host closed it, its address was blocked, it idled):
+        the page is told why, and its app ends."""
+        if self.pages.get(page.session) is page:
+            del self.pages[page.session]
+        self._spawn(page.end(why))
+
+    def close_page(self, page: Page) -> None:
+        """The host closes a page from its screen: its app ends (a seat waits, as for a closed
+        laptop), and the page says the host closed it."""
+        self.end_page(page, CLOSED)
+
+    def _table_alert(self, kind: str, details: dict[str, Any]) -> None:
+        """The host blocked an address (`!`): its open pages end too."""
+        if kind != "blocked":
+            return
+        for page in list(self.pages.values()):
+            if address_key(page.address) == details.get("address"):
+                self.end_page(page, BLOCKED)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- the page and its socket -----------------------------------------------------------
+
+    def _environment(self, session: str, browser: str, key: str | None) -> dict[str, str]:
+        """A page's app: its browser's own state directory, and (through the page's relay key,
+        which only this host's processes know) the browser's address for the table's door."""
         env = {"HUBBUB_STATE_DIR": str(self.dirs.open(session))}
-        if self.relay_key and browser:
-            env |= {"HUBBUB_RELAY_KEY": self.relay_key, "HUBBUB_RELAY_ADDRESS": browser}
+        if key and browser:
+            env |= {"HUBBUB_RELAY_KEY": key, "HUBBUB_RELAY_ADDRESS": browser}
         return env
 
     async def _page(self, request: web.Request) -> web.Response:
-        if request.remote and self.is_blocked(request.remote):
+        address = request.remote or ""
+        if self.is_blocked(address):
             raise web.HTTPForbidden(text="The host has blocked this address.")
         session = valid_id(request.cookies.get(COOKIE)) or new_id()
         lang = browser_lang(request.headers.get("Accept-Language", ""), self.lang)
         words = catalogue(lang)
+        refused = self.refusal(session, address)
         said = {  # the page's own words (seat.js shows them), in the browser's language
             "ended": words["web.ended"],
             "again": words["web.again"],
             "full": words["web.full"].format(n=self.limit),
+            "full_here": words["web.full_here"].format(here=PAGES_PER_ADDRESS),
             "reconnecting": words["link.reconnecting"],  # as the terminal player app says
             "table_closed": words["link.closed_resumable"],
             "idle": words["web.idle"],
@@ -257,15 +504,16 @@ class WebSeats:
             "keys_label": words["web.keys_label"],
             "keyboard": words["web.keyboard"],
         }
+        if refused == CROWDED:  # the short page of a refusal says the one reason
+            said["full"] = said["full_here"]
         fields = {"lang": lang, "title": html.escape(self.title)}
         fields |= {name: html.escape(text) for name, text in said.items()}
-        full = self._full(session)
-        if full:
+        if refused:
             self.turned_away += 1
         response = web.Response(
-            text=_PAGES["full" if full else "page"].substitute(fields),
+            text=_PAGES["full" if refused else "page"].substitute(fields),
             content_type="text/html",
-            status=503 if full else 200,
+            status=503 if refused else 200,
         )
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = CSP
@@ -279,27 +527,38 @@ class WebSeats:
         session = valid_id(request.cookies.get(COOKIE))
         if session is None:
             raise web.HTTPForbidden(text="Open the page first.")
-        if request.remote and self.is_blocked(request.remote):
-            raise web.HTTPForbidden(text="The host has blocked this address.")
+        address = request.remote or ""
+        socket = web.WebSocketResponse(
+            heartbeat=HEARTBEAT, max_msg_size=64 * 1024, timeout=CLOSE_WAIT
+        )
+        refused = self.refusal(session, address)
+        if refused is None and not self._may_start(address):
+            refused = CROWDED
+        if refused is not None:  # accepted, and closed at once: a page can read a close code
+            if refused != BLOCKED:
+                self.turned_away += 1
+            page = Page(session, address, socket, transport=request.transport)
+            with contextlib.suppress(Exception):
+                await socket.prepare(request)
+            await page.end(refused)
+            return socket
         previous = self.pages.pop(session, None)  # a reload or a second tab: it takes over
-        if previous is None and len(self.pages) >= self.limit:
-            self.turned_away += 1
-            raise web.HTTPServiceUnavailable(text="Every web seat is in use.")
         lang = browser_lang(request.headers.get("Accept-Language", ""), self.lang)
         width = clamp(request.query.get("width"), COLUMNS, 80)
         height = clamp(request.query.get("height"), LINES, 24)
-        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
-        page = self.pages[session] = Page(session, socket)  # counted before any wait
+        key = self.door.page_key() if self.door is not None else None
+        page = Page(session, address, socket, key, transport=request.transport)
+        self.pages[session] = page  # counted before any wait
         try:
             if previous is not None:
                 await previous.end(REPLACED)
             await socket.prepare(request)
+            self._mark_page(address, request.transport)
+            self.handles.took(PAGE_HANDLES)
             page.process = PlayerProcess(
                 self.argv(lang),
-                self._environment(session, request.remote),
-                close_page=page.close,
-                write_bytes=socket.send_bytes,
-                write_str=socket.send_str,
+                self._environment(session, address, key),
+                socket,
                 download_manager=self._downloads,
             )
             await page.process.start(width, height)
@@ -312,6 +571,8 @@ class WebSeats:
             if self.pages.get(session) is page:
                 del self.pages[session]
             await page.end()
+            if key is not None and self.door is not None:
+                self.door.forget_page(key)
         return socket
 
 
@@ -355,9 +616,13 @@ async def relay(socket: web.WebSocketResponse, process: AppService) -> None:
 
 
 def clamp(value: object, bounds: tuple[int, int], default: int) -> int:
+    """A terminal size from a page: a number within `bounds`, else `default` (inf, nan,
+    1e999, a string, a list: whatever a page sends, it is never fatal)."""
+    if isinstance(value, bool):
+        return default
     try:
         number = int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return default
     return max(bounds[0], min(bounds[1], number))
 

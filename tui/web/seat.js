@@ -47,8 +47,9 @@
     4002: { words: "closedByHost", retried: false },
     4003: { words: "blocked", retried: false },
     4004: { words: "full", retried: false },
-    4005: { words: "tableClosed", retried: true },
-    4006: { words: "replaced", retried: false },
+    4005: { words: "replaced", retried: false },
+    4006: { words: "tableClosed", retried: true },
+    4007: { words: "fullHere", retried: false },
   };
 
   // --- the renderer: xterm's DOM renderer (see above) ---------------------------------------
