@@ -5,8 +5,10 @@
 
 It prints one JSON line per room change to stdout — `{"version", "phase", "events",
 "seats": [{"name", "connected", ...}]}` — after a first line `{"ready": port}`, so a test
-can read what the room did without a terminal. `--nofile` lowers the process's limit of open
-files first (the macOS default is 256), to see the host run out of them.
+can read what the room did without a terminal; the door's alerts too (`{"alert": kind, ...}`,
+with the new code when it becomes long: the host's screen shows it). `--nofile` lowers the
+process's limit of open files first (the macOS default is 256), to see the host run out of
+them.
 """
 
 from __future__ import annotations
@@ -61,8 +63,14 @@ async def serve(args: argparse.Namespace) -> None:
         line = {"version": room.version, "phase": room.phase, "events": events, "seats": seats}
         print(json.dumps(line, ensure_ascii=False, default=str), flush=True)
 
+    def alert(kind: str, details: dict) -> None:
+        line = {"alert": kind, **details}
+        if kind == "code_lengthened":
+            line["code"] = room.code  # what the host's screen shows, for a test's honest players
+        print(json.dumps(line), flush=True)
+
     room.subscribe(tell)
-    server.alerts.append(lambda kind, details: print(json.dumps({"alert": kind, **details})))
+    server.alerts.append(alert)
     await server.start()
     room.start_clocks()
     print(json.dumps({"ready": server.port}), flush=True)
