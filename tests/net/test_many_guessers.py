@@ -235,3 +235,11 @@ async def test_a_hello_without_a_code_at_a_long_code_table_learns_its_length(tab
     answer = await knock(table, "192.168.1.41", name="Dee")
     assert answer["code"] == "bad_code" and answer["params"] == {"letters": LONG_CODE_LENGTH}
     assert table.doorman.wrong_codes == 0  # asking is no guess
+
+
+async def test_a_watcher_with_the_old_code_is_told_it_changed(table):
+    table.room.lengthen_code()
+    old = await knock(table, "192.168.1.42", watch=True, code="KQXM")
+    assert old["code"] == "code_changed" and table.doorman.wrong_codes == 1
+    new = await knock(table, "192.168.1.42", watch=True, code=table.room.code)
+    assert new["type"] == "watching"
