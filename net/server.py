@@ -53,7 +53,7 @@ WRONG_CODES = ("bad_code", "code_changed")
 
 Alert = Callable[[str, dict[str, Any]], None]
 """What the host screen is told: ("wrong_code", {address, tried, wait}), ("blocked", {...}),
-("code_lengthened", {letters, guessers}), ("out_of_files", {}), ("files_again", {}),
+("code_lengthened", {letters, guessers, tried}), ("out_of_files", {}), ("files_again", {}),
 ("audience", {watchers})."""
 
 
@@ -444,7 +444,8 @@ class Server:
             "%d wrong room codes from %d addresses: the room code has %d letters now",
             self.doorman.wrong_codes, guessers, len(self.room.code or ""),
         )  # fmt: skip
-        self._alert("code_lengthened", letters=len(self.room.code or ""), guessers=guessers)
+        self._alert("code_lengthened", letters=len(self.room.code or ""), guessers=guessers,
+                    tried=self.doorman.wrong_codes)  # fmt: skip
 
     async def _new_seat(
         self, connection: Connection, hello: dict[str, Any]

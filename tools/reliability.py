@@ -228,11 +228,11 @@ def kills(times: int = 100) -> dict:
 PARTY_MINUTES = 5 * 60
 
 
-async def many(seconds: float = 126.0, addresses: int = 250) -> dict:
+async def many(seconds: float = 130.0, addresses: int = 250) -> dict:
     with Host("--game", "tallyup", "--code", "KXMT") as host:
         start = time.monotonic()
         screen = _HostScreen(host, "KXMT", start)
-        checked: list[tuple[float, int]] = []  # (when, letters of the code it was checked at)
+        checked: list[tuple[int, float, int]] = []  # (address, when, letters of the code then)
         rng = random.Random(3)
 
         async def stranger(number: int) -> None:
@@ -248,7 +248,7 @@ async def many(seconds: float = 126.0, addresses: int = 250) -> dict:
                     continue
                 params = reply.get("params", {})
                 if reply["code"] in ("bad_code", "code_changed"):
-                    checked.append((time.monotonic() - start, params["letters"]))
+                    checked.append((number, time.monotonic() - start, params["letters"]))
                     letters = params["letters"]  # the code it will guess next
                 await asyncio.sleep(params.get("retry_after", 0))
 
@@ -277,18 +277,18 @@ async def many(seconds: float = 126.0, addresses: int = 250) -> dict:
             return joins
 
         *_, joins = await asyncio.gather(*(stranger(n) for n in range(1, addresses + 1)), honest())
-    short = sum(1 for _, letters in checked if letters == CODE_LENGTH)
-    long = len(checked) - short
-    steady = [at for at, _ in checked if at >= 64]  # every address at its longest wait
-    per_minute = len(steady) / ((seconds - 64) / 60)
+    # the host's count: a guess it checked may miss its answer (pushed out meanwhile)
+    short = screen.tried_short or 0
+    long = sum(1 for *_, letters in checked if letters != CODE_LENGTH)
+    per_minute = _longest_wait_rate(checked)
     long_party = long + per_minute * (PARTY_MINUTES - seconds / 60)
     times = sorted(took for took, _ in joins)
     return {
         "addresses": addresses,
-        "codes the host checked in the first minute": sum(1 for at, _ in checked if at < 60),
-        "codes checked at the 4-letter code": short,
+        "codes the host checked in the first minute": sum(1 for _, at, _ in checked if at < 60),
+        "codes checked at the 4-letter code (the host's count)": short,
         "seconds until the code had 6 letters": screen.lengthened_at,
-        "codes checked per minute from 64 s on (every address at its longest wait)": round(
+        "codes checked per minute, table-wide, once every address waits the longest": round(
             per_minute
         ),
         "chance to find the code in a 5-hour party at these rates, %": round(
@@ -308,6 +308,20 @@ async def many(seconds: float = 126.0, addresses: int = 250) -> dict:
     }
 
 
+def _longest_wait_rate(checked: list[tuple[int, float, int]]) -> float:
+    """Codes checked per minute by all the addresses together once each waits the longest:
+    from the time between each address's last two checked codes (from its 13th on, 60 s)."""
+    times: dict[int, list[float]] = {}
+    for number, at, _ in checked:
+        times.setdefault(number, []).append(at)
+    gaps = [at[-1] - at[-2] for at in times.values() if len(at) > FIRST_LONGEST_WAIT]
+    return sum(60 / gap for gap in gaps) * len(times) / max(1, len(gaps))
+
+
+FIRST_LONGEST_WAIT = 12
+"""An address's 13th code comes after the longest wait (5 free, then 1, 2 … 32, 60 s)."""
+
+
 class _HostScreen:
     """What the host's screen says, read from `tools/hostd.py`'s lines on a thread (which
     also keeps its pipe from filling up): the code, and when it became long."""
@@ -315,6 +329,7 @@ class _HostScreen:
     def __init__(self, host: Host, code: str, start: float) -> None:
         self.code = code
         self.lengthened_at: float | None = None
+        self.tried_short: int | None = None  # the host's count of codes at the short code
         self._start = start
         threading.Thread(target=self._read, args=(host,), daemon=True).start()
 
@@ -323,6 +338,7 @@ class _HostScreen:
             said = json.loads(line)
             if said.get("alert") == "code_lengthened":
                 self.code = said["code"]
+                self.tried_short = said["tried"]
                 self.lengthened_at = round(time.monotonic() - self._start, 2)
 
 

@@ -212,7 +212,9 @@ async def test_many_addresses_guessing_lengthen_the_code_while_the_honest_join(t
     assert table.doorman.wrong_codes == 120 and table.doorman.guessers() == 24
     assert room.code_is_long and room.code != "KQXM"
     lengthened = [d for kind, d in table.seen_alerts if kind == "code_lengthened"]
-    assert len(lengthened) == 1 and lengthened[0]["letters"] == LONG_CODE_LENGTH  # said once
+    assert len(lengthened) == 1  # said once, at the 100th wrong code
+    assert lengthened[0]["letters"] == LONG_CODE_LENGTH
+    assert lengthened[0]["tried"] == door.ATTACK_WRONG_CODES
     assert table.doorman.code_wait("192.168.1.40") == 0  # the honest were never slowed
     # a player who had the old code is told it changed (and to look at the table's screen)
     cid = await knock(table, "192.168.1.41", name="Cid", code="KQXM")
