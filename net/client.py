@@ -42,8 +42,8 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)
 PING_EVERY = 5.0
 SILENCE_LIMIT = 8.0  # the host pings every 2 s: no frame for this long, and it is gone
 REFUSALS = {
-    "bad_code", "name_taken", "bad_name", "room_full", "version_mismatch", "unknown_token",
-    "slow_down", "blocked", "audience_full",
+    "bad_code", "code_changed", "name_taken", "bad_name", "room_full", "version_mismatch",
+    "unknown_token", "slow_down", "blocked", "audience_full",
 }  # fmt: skip
 
 

@@ -11,15 +11,24 @@ laptop can rotate through):
 - **hellos**: a budget per address and per seat (a token bucket), so a client in a reconnect
   loop cannot make the host send everyone a view a hundred times a second.
 
+Per-address waits hold one laptop, not a stranger with many addresses: 250 addresses on a /24
+check 250 codes a minute, a quarter of the 4-letter codes in a 5-hour party. So the wrong
+codes of every address together are counted too: past `ATTACK_WRONG_CODES` the table is
+under attack, and the server gives it a 6-letter code (191 million codes) for the rest of the
+evening (docs/RELIABILITY.md, "Many addresses").
+
 Pure bookkeeping with an injectable clock; the server asks before it acts.
 """
 
 from __future__ import annotations
 
+import heapq
 import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from net.protocol import CODE_LENGTH, LONG_CODE_LENGTH
 
 FREE_TRIES = 5
 """Wrong codes an address may try before it has to wait."""
@@ -31,6 +40,13 @@ HELLOS_PER_SECOND = 2.0
 SEAT_BURST = 6
 """Reconnects of one seat in a row before it must slow down (a flaky Wi-Fi needs far fewer)."""
 SEAT_HELLOS_PER_SECOND = 0.5
+LETTERS = 24
+"""Letters a room code is made of (`net.room.CODE_LETTERS`: the alphabet without I and O)."""
+ATTACK_WRONG_CODES = 100
+"""Wrong codes from every address together after which the table is under attack: its code
+becomes longer. A whole evening's typos come nowhere near (one laptop, 5 free tries and then
+one a minute, needs an hour and a half of wrong codes on its own); a stranger's hundred
+guesses find a 4-letter code once in 3,300 evenings."""
 
 
 def address_key(address: str) -> str:
@@ -84,6 +100,8 @@ class Doorman:
         self.knocks: dict[str, Knocks] = {}
         self.blocked: set[str] = set()
         self._seats: dict[str, Bucket] = {}
+        self.wrong_codes = 0
+        """Wrong codes from every address together, since the host started."""
 
     def _of(self, address: str) -> Knocks:
         return self.knocks.setdefault(address_key(address), Knocks())
@@ -115,6 +133,7 @@ class Doorman:
         now = self.clock()
         knocks.failures += 1
         knocks.tried += 1
+        self.wrong_codes += 1
         knocks.last = now
         extra = knocks.failures - FREE_TRIES
         wait = min(MAX_WAIT, 2.0 ** (extra - 1)) if extra > 0 else 0.0
@@ -125,6 +144,15 @@ class Doorman:
         knocks = self._of(address)
         knocks.failures = 0
         knocks.next_try = 0.0
+
+    @property
+    def under_attack(self) -> bool:
+        """Many wrong codes, whoever sent them: more than typos, more than one laptop."""
+        return self.wrong_codes >= ATTACK_WRONG_CODES
+
+    def guessers(self) -> int:
+        """How many addresses got the code wrong (the host's screen says so)."""
+        return sum(1 for knocks in self.knocks.values() if knocks.tried)
 
     def suspects(self) -> list[tuple[str, Knocks]]:
         """Addresses that got the code wrong more than the free tries, the worst first."""
@@ -142,3 +170,31 @@ def seconds_to_try_every_code(codes: int = 24**4) -> float:
         if wait == MAX_WAIT:
             return total + (codes - failures) * MAX_WAIT
     return total
+
+
+def party_guesses(addresses: int, seconds: float, *, lengthens: bool = True) -> tuple[int, int]:
+    """Codes a stranger with `addresses` addresses gets checked in `seconds`, every address
+    trying again the moment its wait is over: (at the short code, at the long code the table
+    has once it is under attack). A real Doorman on a made-up clock; `lengthens=False` is a
+    table that keeps its short code (as before the table-wide count)."""
+    clock = [0.0]
+    doorman = Doorman(clock=lambda: clock[0])
+    due = [(0.0, number) for number in range(addresses)]  # (when it may try, which address)
+    short = long = 0
+    while due and due[0][0] <= seconds:
+        clock[0], number = heapq.heappop(due)
+        if lengthens and doorman.under_attack:
+            long += 1
+        else:
+            short += 1
+        wait = doorman.wrong_code(f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}")
+        heapq.heappush(due, (clock[0] + wait, number))
+    return short, long
+
+
+def chance_to_find(short: int, long: int) -> float:
+    """The chance that `short` guesses at a short code, then `long` at a long one, find the
+    code (each guess a code not tried before: the best a guesser can do)."""
+    miss_short = 1 - min(1.0, short / LETTERS**CODE_LENGTH)
+    miss_long = 1 - min(1.0, long / LETTERS**LONG_CODE_LENGTH)
+    return 1 - miss_short * miss_long

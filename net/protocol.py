@@ -19,12 +19,16 @@ import msgpack
 
 from games.rulebook import printable_line
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_FRAME = 64 * 1024
 MAX_STR = 1024
 MAX_ITEMS = 512
 MAX_DEPTH = 8
 NAME_MAX = 24
+CODE_LENGTH = 4
+"""Letters of a room code (docs/PROTOCOL.md §7.3)."""
+LONG_CODE_LENGTH = 6
+"""Letters of the room code of a table under attack (§7.9): it stays so for the evening."""
 DEFAULT_PORT = 47470
 DEFAULT_WEB_PORT = 47471  # the browser seats' HTTP port (tui/web), beside the table's
 

@@ -36,7 +36,9 @@ from typing import Any
 from games import CHANCE, GAMES, HOST, Game, IllegalAction
 from games.base import Option, sample_chance
 from net.protocol import (
+    CODE_LENGTH,
     DEFAULT_WEB_PORT,
+    LONG_CODE_LENGTH,
     PROTOCOL_VERSION,
     ProtocolError,
     check_name,
@@ -118,8 +120,8 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
 
 Listener = Callable[[list[dict[str, Any]]], None]
@@ -341,10 +343,36 @@ class Room:
         return len(self.seats) - 1
 
     def check_code(self, code: str | None) -> None:
-        if self.code is not None and not secrets.compare_digest(
-            (code or "").strip().upper().encode("utf-8", "replace"), self.code.encode()
-        ):
-            raise ProtocolError("bad_code", "the room code is wrong")
+        """The room code, or ProtocolError `bad_code` — or `code_changed`: a code of the
+        short length at a table whose code has become long (the player had the old one, or
+        at least no idea that it changed). Both say how many letters the code has."""
+        if self.code is None:
+            return
+        given = (code or "").strip().upper()
+        if secrets.compare_digest(given.encode("utf-8", "replace"), self.code.encode()):
+            return
+        if self.code_is_long and len(given) == CODE_LENGTH:
+            error = ProtocolError("code_changed", f"the room code has {len(self.code)} letters now")
+        else:
+            error = ProtocolError("bad_code", "the room code is wrong")
+        error.params = {"letters": len(self.code)}
+        raise error
+
+    @property
+    def code_is_long(self) -> bool:
+        """Whether the table's code became long because it was under attack."""
+        return self.code is not None and len(self.code) == LONG_CODE_LENGTH
+
+    def lengthen_code(self, code: str | None = None) -> bool:
+        """The table is under attack (many wrong codes from many addresses): a new code of
+        LONG_CODE_LENGTH letters from now on (`code`, a test's fixed one, or drawn), saved at
+        once (`--resume` keeps it). Seats and their tokens are untouched. False if there was
+        nothing to lengthen."""
+        if self.code is None or self.code_is_long:
+            return False
+        self.code = code or new_code(LONG_CODE_LENGTH)
+        self.save_settings()
+        return True
 
     def seat_named(self, name: str) -> int | None:
         wanted = name.casefold()
@@ -955,7 +983,8 @@ class Room:
         self._journaled = len(self.log)
 
     def save_settings(self) -> None:
-        """The host's settings changed (the port it really got): a new snapshot."""
+        """The host's settings or the code changed (the port it really got, a longer code): a
+        new snapshot."""
         if self.journal is not None:
             self.journal.snapshot(self.snapshot())
             self._journaled = len(self.log)
@@ -1109,8 +1138,12 @@ def _check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     if not 1 <= len(room_id) <= 64:
         raise _fail(f"{where}: the room id has a wrong length")
     code = _expect(snap, "code", (str, type(None)), where)
-    if code is not None and (len(code) != 4 or any(c not in CODE_LETTERS for c in code)):
-        raise _fail(f"{where}: the room code {code[:8]!r} is not 4 letters of {CODE_LETTERS}")
+    lengths = (CODE_LENGTH, LONG_CODE_LENGTH)
+    if code is not None and (len(code) not in lengths or any(c not in CODE_LETTERS for c in code)):
+        raise _fail(
+            f"{where}: the room code {code[:8]!r} is not {CODE_LENGTH} or {LONG_CODE_LENGTH}"
+            f" letters of {CODE_LETTERS}"
+        )
     game_id = _expect(snap, "game", (str, type(None)), where)
     if game_id is not None and game_id not in GAMES:
         raise _fail(f"{where}: the saved game {game_id[:32]!r} is not installed")

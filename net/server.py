@@ -55,9 +55,13 @@ MAX_BACKLOG = 256 * 1024
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 FILES_QUIET = 10.0
 
+WRONG_CODES = ("bad_code", "code_changed")
+"""The room's refusals of a code: each is a guess against the address (and the table)."""
+
 Alert = Callable[[str, dict[str, Any]], None]
 """What the host screen is told: ("wrong_code", {address, tried, wait}), ("blocked", {...}),
-("out_of_files", {}), ("files_again", {}), ("audience", {watchers})."""
+("code_lengthened", {letters, guessers, tried}), ("out_of_files", {}), ("files_again", {}),
+("audience", {watchers})."""
 
 
 class Connection:
@@ -466,9 +470,10 @@ class Server:
         return True
 
     def _wrong_code(self, address: str, hello: dict[str, Any], exc: ProtocolError):
-        """A hello refused `bad_code`: a guess against its address (and the table told, from
-        the second) — unless it had no code at all, which is how a player's app learns that
-        the table wants one (before the form asks for it), not a stranger's try."""
+        """A hello refused `bad_code` (or `code_changed`): a guess against its address (and
+        the table told, from the second) — unless it had no code at all, which is how a
+        player's app learns that the table wants one (before the form asks for it), not a
+        stranger's try. Past the table-wide limit, the table's code becomes long."""
         if (hello.get("code") or "").strip():
             wait = self.doorman.wrong_code(address)
             knocks = self.doorman.knocks[address_key(address)]
@@ -476,8 +481,20 @@ class Server:
                 self._alert("wrong_code", address=address_key(address), tried=knocks.tried,
                             wait=wait)  # fmt: skip
             if wait:
-                exc.params = {"retry_after": round(wait, 1)}
+                exc.params = {**exc.params, "retry_after": round(wait, 1)}
+            if self.doorman.under_attack and self.room.lengthen_code():
+                self._code_lengthened()
         return exc
+
+    def _code_lengthened(self) -> None:
+        """Said once, in the log and on the host's screen (which shows the new code)."""
+        guessers = self.doorman.guessers()
+        log.warning(
+            "%d wrong room codes from %d addresses: the room code has %d letters now",
+            self.doorman.wrong_codes, guessers, len(self.room.code or ""),
+        )  # fmt: skip
+        self._alert("code_lengthened", letters=len(self.room.code or ""), guessers=guessers,
+                    tried=self.doorman.wrong_codes)  # fmt: skip
 
     async def _new_seat(
         self, connection: Connection, hello: dict[str, Any]
@@ -499,7 +516,7 @@ class Server:
                 claimed = True
                 seat = await self._claim(connection, hello)
         except ProtocolError as exc:
-            if exc.code == "bad_code":
+            if exc.code in WRONG_CODES:
                 raise self._wrong_code(address, hello, exc) from None
             raise
         if needs_code:

@@ -324,6 +324,20 @@ def browser_pages(app: HostApp) -> None:
     app.web = seats
 
 
+LONG_CODE = "KQXMTB"
+
+
+def under_attack(app: HostApp) -> None:
+    """Fifty addresses guessed the code twice each: the table made its code longer (the
+    scene's fixed one, where the server draws it)."""
+    doorman = app.server.doorman
+    for number in range(50):
+        for _ in range(2):
+            doorman.wrong_code(f"192.168.7.{number + 1}")
+    assert doorman.under_attack
+    app.room.lengthen_code(LONG_CODE)
+
+
 ANN, BORIS, BOT = 0, 1, 2  # the seats of lobby_table(); the player's scenes are Ann's
 
 TALLYUP_MOMENTS = (
@@ -1165,6 +1179,18 @@ SCENES: tuple[Scene, ...] = (
         "host-table-door",
         "At the door: a seat asked for by name, a stranger guessing the code",
         host_scene(claimed_table, prepare=at_the_door),
+        big=True,
+    ),
+    Scene(
+        "host-lobby-attack",
+        "Many addresses guessed the room code: it is 6 letters now, and the lobby says why",
+        host_scene(lobby_table, prepare=under_attack),
+        big=True,
+    ),
+    Scene(
+        "host-table-attack",
+        "Mid-game, the code made longer against many guessers: the new code, for late comers",
+        host_scene(playing_table, prepare=under_attack),
         big=True,
     ),
     Scene(

@@ -5,10 +5,11 @@
 
 It prints one JSON line per room change to stdout — `{"version", "phase", "events",
 "seats": [{"name", "connected", ...}]}` — after a first line `{"ready": port, "web": port,
-"nofile": limit}`, so a test can read what the room did without a terminal. `--nofile N`
-lowers the process's hard limit of open files to N first, and its soft limit below that, to
-see the host raise it as `hubbub host` does (to N) and run out of them. `--web DIR` serves
-the web seats too (their state directories in DIR), with the real player app.
+"nofile": limit}`, so a test can read what the room did without a terminal; the door's alerts
+too (`{"alert": kind, ...}`, with the new code when it becomes long: the host's screen shows
+it). `--nofile N` lowers the process's hard limit of open files to N first, and its soft limit
+below that, to see the host raise it as `hubbub host` does (to N) and run out of them. `--web
+DIR` serves the web seats too (their state directories in DIR), with the real player app.
 """
 
 from __future__ import annotations
@@ -65,8 +66,14 @@ async def serve(args: argparse.Namespace) -> None:
         line = {"version": room.version, "phase": room.phase, "events": events, "seats": seats}
         print(json.dumps(line, ensure_ascii=False, default=str), flush=True)
 
+    def alert(kind: str, details: dict) -> None:
+        line = {"alert": kind, **details}
+        if kind == "code_lengthened":
+            line["code"] = room.code  # what the host's screen shows, for a test's honest players
+        print(json.dumps(line), flush=True)
+
     room.subscribe(tell)
-    server.alerts.append(lambda kind, details: print(json.dumps({"alert": kind, **details})))
+    server.alerts.append(alert)
     await server.start()
     room.start_clocks()
     web_port = await serve_web(args, server) if args.web else None

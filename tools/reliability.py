@@ -1,7 +1,7 @@
 """The figures of docs/RELIABILITY.md: how the table stands up to a stranger and a crash.
 
     .venv/bin/python tools/reliability.py            # every figure (about two minutes)
-    .venv/bin/python tools/reliability.py guesses    # one of: guesses away loop save kills web
+    .venv/bin/python tools/reliability.py guesses    # one of: guesses away loop save kills web many
 
 - guesses: 16 connections guess room codes for 30 s from one address, as fast as the host
   answers; how many codes the host actually checked, per minute, and how long all 331,776
@@ -20,6 +20,12 @@
   address filling the audience, junk terminal sizes. For each, how far it got, and how long
   honest people waited meanwhile: a seated player back with his token, a newcomer on the
   table's port, a browser from another address; and a seated player's ping round trip.
+- many:    a stranger with 250 addresses (127.0.1.1–250) guesses for two minutes, each address
+  as fast as its waits allow; the codes the host checked, at the 4-letter code and after it
+  became 6 letters, the rate once every address waits the longest, the chance to find the code
+  in a 5-hour party at that rate (and from the door's model, and as it was before); an honest
+  player joins every second meanwhile (from 127.0.2.x, with the code the host's screen shows),
+  and how long each join took.
 
 The host runs in a process of its own (`tools/hostd.py`), or forked for the kills.
 """
@@ -34,6 +40,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -41,9 +48,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import contextlib
 
-from net.doorman import seconds_to_try_every_code
-from net.protocol import PROTOCOL_VERSION
-from net.room import Room
+from net.doorman import chance_to_find, party_guesses, seconds_to_try_every_code
+from net.protocol import CODE_LENGTH, PROTOCOL_VERSION
+from net.room import CODE_LETTERS, Room
 from net.savefile import read_records
 from tests.wire import Wire
 
@@ -483,6 +490,139 @@ async def web() -> dict:
     return figures
 
 
+PARTY_MINUTES = 5 * 60
+
+
+async def many(seconds: float = 130.0, addresses: int = 250) -> dict:
+    with Host("--game", "tallyup", "--code", "KXMT") as host:
+        start = time.monotonic()
+        screen = _HostScreen(host, "KXMT", start)
+        checked: list[tuple[int, float, int]] = []  # (address, when, letters of the code then)
+        rng = random.Random(3)
+
+        async def stranger(number: int) -> None:
+            """One address: a new code the moment its wait is over (the best it can do)."""
+            letters = CODE_LENGTH
+            while time.monotonic() - start < seconds:
+                code = "".join(rng.choice(CODE_LETTERS) for _ in range(letters))
+                wire, reply = await _hello(host.port, f"127.0.1.{number}", f"G{number}", code)
+                if wire is not None:
+                    wire.close()
+                if reply is None:  # pushed out before its hello was read: again, soon
+                    await asyncio.sleep(0.05)
+                    continue
+                params = reply.get("params", {})
+                if reply["code"] in ("bad_code", "code_changed"):
+                    checked.append((number, time.monotonic() - start, params["letters"]))
+                    letters = params["letters"]  # the code it will guess next
+                await asyncio.sleep(params.get("retry_after", 0))
+
+        async def honest() -> list[tuple[float, int]]:
+            """Every second a new player joins with the code the host's screen shows, as the
+            player app would: a dropped link is tried again after 0.2 s, `code_changed`
+            with the new code from the screen. (join time, tries); then `bye`."""
+            joins = []
+            number = 0
+            while time.monotonic() - start < seconds:
+                number += 1
+                began, tries = time.perf_counter(), 0
+                while True:
+                    tries += 1
+                    address = f"127.0.2.{number % 200 + 1}"
+                    wire, reply = await _hello(host.port, address, f"Honest{number}", screen.code)
+                    if reply is not None and reply["type"] == "welcome":
+                        break
+                    if wire is not None:
+                        wire.close()
+                    await asyncio.sleep(0.2)
+                joins.append((time.perf_counter() - began, tries))
+                await wire.send({"type": "bye"})
+                wire.close()
+                await asyncio.sleep(1.0)
+            return joins
+
+        *_, joins = await asyncio.gather(*(stranger(n) for n in range(1, addresses + 1)), honest())
+    # the host's count: a guess it checked may miss its answer (pushed out meanwhile)
+    short = screen.tried_short or 0
+    long = sum(1 for *_, letters in checked if letters != CODE_LENGTH)
+    per_minute = _longest_wait_rate(checked)
+    long_party = long + per_minute * (PARTY_MINUTES - seconds / 60)
+    times = sorted(took for took, _ in joins)
+    return {
+        "addresses": addresses,
+        "codes the host checked in the first minute": sum(1 for _, at, _ in checked if at < 60),
+        "codes checked at the 4-letter code (the host's count)": short,
+        "seconds until the code had 6 letters": screen.lengthened_at,
+        "codes checked per minute, table-wide, once every address waits the longest": round(
+            per_minute
+        ),
+        "chance to find the code in a 5-hour party at these rates, %": round(
+            100 * chance_to_find(short, round(long_party)), 3
+        ),
+        "the same, from the door's model (party_guesses), %": round(
+            100 * chance_to_find(*party_guesses(addresses, PARTY_MINUTES * 60)), 3
+        ),
+        "before (the 4-letter code all evening), the model, %": round(
+            100 * chance_to_find(*party_guesses(addresses, PARTY_MINUTES * 60, lengthens=False)),
+            1,
+        ),
+        "honest joins meanwhile": len(joins),
+        "honest join, median ms": round(statistics.median(times) * 1000, 1),
+        "honest join, max ms": round(times[-1] * 1000, 1),
+        "honest joins that took a second try": sum(1 for _, tries in joins if tries > 1),
+    }
+
+
+def _longest_wait_rate(checked: list[tuple[int, float, int]]) -> float:
+    """Codes checked per minute by all the addresses together once each waits the longest:
+    from the time between each address's last two checked codes (from its 13th on, 60 s)."""
+    times: dict[int, list[float]] = {}
+    for number, at, _ in checked:
+        times.setdefault(number, []).append(at)
+    gaps = [at[-1] - at[-2] for at in times.values() if len(at) > FIRST_LONGEST_WAIT]
+    return sum(60 / gap for gap in gaps) * len(times) / max(1, len(gaps))
+
+
+FIRST_LONGEST_WAIT = 12
+"""An address's 13th code comes after the longest wait (5 free, then 1, 2 … 32, 60 s)."""
+
+
+class _HostScreen:
+    """What the host's screen says, read from `tools/hostd.py`'s lines on a thread (which
+    also keeps its pipe from filling up): the code, and when it became long."""
+
+    def __init__(self, host: Host, code: str, start: float) -> None:
+        self.code = code
+        self.lengthened_at: float | None = None
+        self.tried_short: int | None = None  # the host's count of codes at the short code
+        self._start = start
+        threading.Thread(target=self._read, args=(host,), daemon=True).start()
+
+    def _read(self, host: Host) -> None:
+        for line in host.process.stdout:
+            said = json.loads(line)
+            if said.get("alert") == "code_lengthened":
+                self.code = said["code"]
+                self.tried_short = said["tried"]
+                self.lengthened_at = round(time.monotonic() - self._start, 2)
+
+
+async def _hello(port: int, address: str, name: str, code: str) -> tuple[Wire | None, dict | None]:
+    """A hello from `address` (a loopback address of its own): the wire and the host's first
+    answer (None: the link dropped before one came)."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    except OSError:
+        return None, None
+    wire = Wire(reader, writer)
+    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "code": code}
+    try:
+        await wire.send(hello)
+        return wire, await wire.recv(10)
+    except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
+        return wire, None
+
+
 FIGURES = {
     "guesses": lambda: asyncio.run(guesses()),
     "away": lambda: asyncio.run(away()),
@@ -490,6 +630,7 @@ FIGURES = {
     "save": save,
     "kills": kills,
     "web": lambda: asyncio.run(web()),
+    "many": lambda: asyncio.run(many()),
 }
 
 

@@ -146,7 +146,8 @@ def _mutations(snapshot: dict) -> list[tuple[str, dict]]:
     """Fields of the wrong type, missing and extra, and values no table can have."""
     wrong: list[tuple[str, object]] = [
         ("format", "2"), ("name", 7), ("name", ""), ("room_id", None), ("code", 1234),
-        ("code", "ABC"), ("code", "AB1D"), ("game", "chess"), ("game", ["tallyup"]),
+        ("code", "ABC"), ("code", "AB1D"), ("code", "ABCDE"), ("code", "ABCDEFG"),
+        ("code", "ABCDEI"), ("game", "chess"), ("game", ["tallyup"]),
         ("options", []), ("options", {"target": "a lot"}), ("options", {"rocket": 1}),
         ("options", {"lang": "klingon"}), ("room_options", {"grace": -1}),
         ("room_options", {"grace": True}), ("host", {"port": "47470"}),

@@ -108,8 +108,9 @@ async def test_a_hello_without_a_code_is_no_guess(table):
     for attempt in range(door.FREE_TRIES + 3):
         wire = await Wire.join(table.port, f"Player{attempt}", code=None if attempt % 2 else " ")
         error = await wire.expect("error")
-        assert error["code"] == "bad_code" and "params" not in error
+        assert error["code"] == "bad_code" and error["params"] == {"letters": 4}  # no wait
     assert table.seen_alerts == [] and table.doorman.suspects() == []
+    assert table.doorman.wrong_codes == 0  # nor the table a guess
     wire = await Wire.join(table.port, "Ann", code="KXMT")  # not slowed down
     assert (await wire.expect("welcome"))["seat"] == 0
 

@@ -87,6 +87,20 @@ async def test_wrong_code_keeps_the_player_on_the_join_screen(peek):
         await hp.pause()
 
 
+async def test_the_old_code_of_a_lengthened_table_says_look_at_its_screen(peek):
+    """Someone guessed from many addresses, so the code is 6 letters now: the 4 a player saw
+    earlier get told so, and the field takes the 6 of the table's screen."""
+    room = Room("Friday", game_id="peek", code="KQXM")
+    room.lengthen_code("KQXMTB")
+    async with joining(room) as (_host, hp, player, pp):
+        await pp.press(*"Ann", "enter", *"kqxm", "enter")
+        await until(lambda: "has changed: it has 6 letters now" in screen_text(player), pp)
+        code = player.screen.query_one("#code", Input)
+        assert code.placeholder == "6 letters" and player.focused is code
+        await pp.press(*"kqxmtb", "enter")
+        await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+
+
 async def test_kicked_player_is_told(peek):
     set_lang("en")
     room = Room("Friday", game_id="peek", open_room=True)

@@ -18,7 +18,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.client import parse_address
-from net.protocol import NAME_MAX, PROTOCOL_VERSION
+from net.protocol import CODE_LENGTH, LONG_CODE_LENGTH, NAME_MAX, PROTOCOL_VERSION
 from tui.games import HandWidget, ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import has, t
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from tui.client.app import ClientApp
 
 HELP_KEY = Binding("question_mark", "help", "key.help", key_display="?")
-CODE_REFUSALS = ("bad_code", "code_needed", "slow_down")
+CODE_REFUSALS = ("bad_code", "code_needed", "code_changed", "slow_down")
 """Refusals of the room code: the table has one, and it is the code to type again."""
 
 
@@ -252,7 +252,11 @@ class JoinScreen(Form, PlayerScreen):
             yield Static(t("join.name"), id="name-label")
             yield TextField(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
             yield Static(t("join.code"), id="code-label")
-            yield TextField(id="code", max_length=4, placeholder=t("join.code_placeholder"))
+            yield TextField(  # as long as the longest code; the placeholder says this table's
+                id="code",
+                max_length=LONG_CODE_LENGTH,
+                placeholder=t("join.code_placeholder", n=self._params()["letters"]),
+            )
             yield Static(id="join-known")
             yield Static(id="join-error")
             yield Static(id="join-hint", classes="dim")
@@ -326,9 +330,11 @@ class JoinScreen(Form, PlayerScreen):
         self.player.connect(self.host_address, self.port, name_value, code)
 
     def _params(self) -> dict[str, Any]:
-        """The refusal's parameters (`retry_after`), of the types a catalogue line takes."""
+        """The refusal's parameters (`retry_after`; `letters`, the table's code's, else the
+        usual length), of the types a catalogue line takes."""
         params = (self.error or {}).get("params") or {}
-        return {k: v for k, v in params.items() if isinstance(v, str | int | float)}
+        kept = {k: v for k, v in params.items() if isinstance(v, str | int | float)}
+        return {"letters": CODE_LENGTH, **kept}
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name_value = self.query_one("#name", Input).value.strip()

@@ -111,13 +111,16 @@ class HostScreen(KeyHints, Screen[None]):
         return [(a, k) for a, k in doorman.suspects() if a not in doorman.blocked]
 
     def alerts(self) -> Text | None:
-        """What the host must know now, one line each: someone asking for a seat, a stranger
-        guessing the code, no file handles left, the table not being saved."""
+        """What the host must know now, one line each: someone asking for a seat, the code
+        made longer against many guessers, a stranger guessing the code, no file handles
+        left, the table not being saved."""
         room, server = self.host.room, self.host.server
         lines = []
         if room.claims:
             claim = room.claims[0]
             lines.append(t("host.claim", name=room.seats[claim.seat].name, peer=claim.peer))
+        if room.code_is_long:  # the new code where everyone sees it, and why, all evening
+            lines.append(t("host.code_lengthened", code=room.code, letters=len(room.code)))
         if suspects := self._suspects():
             address, knocks = suspects[0]
             lines.append(t("host.guessing", address=address, n=knocks.tried))
