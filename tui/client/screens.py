@@ -39,6 +39,7 @@ from tui.widgets import (
     binding_help,
     keys,
     put,
+    seat_lines,
     who_waits,
 )
 
@@ -496,6 +497,8 @@ class GameScreen(RoomScreen):
     BINDINGS = keys(
         "client.game",
         [
+            # a phone held upright has no room for the seats and the story beside the hand
+            Binding("l", "story", "key.story"),
             Binding("question_mark,f1", "help", "key.help", key_display="?"),
             Binding("q", "leave", "key.leave"),
             # the game's keys fill the footer: the help says this one (^G: the bell itself)
@@ -531,6 +534,20 @@ class GameScreen(RoomScreen):
 
     def idle_reason(self) -> str | None:
         return who_waits(self.room(), exclude=self.room().get("you"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "story":  # beside the hand where there is room: no key for it
+            return self.app.has_class("-narrow")
+        return True
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # `l` comes and goes with the room beside the hand
+
+    def action_story(self) -> None:
+        """`l` on a phone: the seats and the whole story, which the screen has no room for."""
+        room = self.room()
+        seats = seat_lines(room, you=room.get("you"))
+        self.app.push_screen(StoryScreen(self.player.story, seats=seats))
 
     def action_bell(self) -> None:
         """ctrl+g: the bell that rings when the table starts waiting for you, off or on."""
