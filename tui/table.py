@@ -30,11 +30,12 @@ TV = (150, 42)
 """A terminal at least this large is a TV across the room: the largest type."""
 ROOMY = (110, 34)
 """At least this large: the ticker gets a line more, the countdown its box."""
-NARROW = 66
+NARROW = 80
 """Narrower than this is a phone held upright (a browser seat gets 40 columns and more): one
-column, the private hand first. The side-by-side layout gives the side panel 26 columns at
-least and the hand the rest; below 66 the hand would get less than the 40 the one column is
-made for. A phone turned sideways (90 columns and more) gets the side-by-side layout."""
+column, the private hand first and full width (checked from 40 columns up). The side-by-side
+layout is made for 80 columns and more, the apps' minimum: below it the side panel keeps its
+26 columns and the hand gets under 40 — at 66x24 its lines run into each other, where the one
+column cuts nothing. A phone turned sideways (90 columns and more) gets the side-by-side."""
 
 
 def size_class(width: int, height: int) -> str:
@@ -183,9 +184,10 @@ class StoryScreen(Dialog, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         text = Text("\n").join(Text(line) for line in self.story.lines)
+        if self.seats is not None:  # above the story, which scrolls to its newest lines
+            self.add_class("-seats")
+            yield Static(self.seats, id="story-seats", classes="box")
         with VerticalScroll(id="story", classes="box"):
-            if self.seats is not None:
-                yield Static(self.seats, id="story-seats")
             yield Static(text or Text(t("story.empty"), style="dim"), id="story-text")
         yield Footer()
 
@@ -195,6 +197,8 @@ class StoryScreen(Dialog, ModalScreen[None]):
         box.border_subtitle = t("story.close")
         box.scroll_end(animate=False)
         box.focus()
+        if self.seats is not None:
+            self.query_one("#story-seats").border_title = t("table.seats_title")
 
     def action_dismiss(self, result: Any = None) -> None:
         self.dismiss(None)

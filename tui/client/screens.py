@@ -606,7 +606,10 @@ class WatchScreen(RoomScreen):
         self.query_one(PublicTable).show_waiting(aged(self.room(), elapsed))
 
     def action_story(self) -> None:
-        self.app.push_screen(StoryScreen(self.player.story))
+        """`l`: the whole story — on a phone, with the seats the screen has no room for."""
+        narrow = self.app.has_class("-narrow")
+        seats = seat_lines(self.room()) if narrow else None
+        self.app.push_screen(StoryScreen(self.player.story, seats=seats))
 
     def action_leave(self) -> None:
         self.run_worker(self.player.leave(), group="leave", exclusive=True)

@@ -204,13 +204,15 @@ class TallyHand(HandWidget):
         text = Text()
         if "choose_dice" in legal or "bonus_dice" in legal:
             text.append(t("tallyup.pick_hint", n=self._needed()) + "\n", style="dim")
+            # a phone held upright: each die's faces on a line of their own, under its name
+            faces_apart = self.app.has_class("-narrow")
             for index, colour in enumerate(self._choices()):
                 picked = colour in self._picked
                 row = Text()
                 row.append(f" {index + 1} ", style="bold reverse")
                 row.append(" ✔ " if picked else "   ", style="bold green")
-                row.append_text(colour_chip(colour, width=13))
-                row.append(faces_text(colour))
+                row.append_text(colour_chip(colour, width=0 if faces_apart else 13))
+                row.append(("\n" + " " * 5 if faces_apart else "") + faces_text(colour))
                 text.append_text(tap_target(row, f"pick({index})"))
                 text.append("\n")
             return text

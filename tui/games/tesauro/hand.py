@@ -391,6 +391,8 @@ class TesauroHand(HandWidget):
             return
         text = Text()
         letters = big(role_name(role)) if self.size.height >= BIG_HEIGHT else None
+        if letters and len(letters[0]) > (box.content_size.width or self.size.width - 4):
+            letters = None  # a phone narrower than the word: in plain capitals
         if letters:
             text.append("\n".join(letters), style="bold")
             text.append(f"  {SPANISH[role]}\n", style="italic")

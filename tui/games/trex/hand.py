@@ -150,6 +150,8 @@ class TRexHand(HandWidget):
         offers = view.get("offers") or {"out": None, "in": []}
         if offers["out"] is None:
             text.append(t("trex.offer_to") + "\n", style="dim")
+            # side by side; on a phone held upright a line each (a number with its name)
+            apart = "\n" if self.app.has_class("-narrow") else "  "
             for seat, player in enumerate(names):
                 if seat == me:
                     continue
@@ -157,8 +159,9 @@ class TRexHand(HandWidget):
                 chip.append(f" {seat + 1} ", style="bold reverse")
                 chip.append(" ")
                 chip.append_text(name(player))
-                chip.append("  ")
+                chip.append(apart)
                 text.append_text(tap_target(chip, f"number({seat})"))
+            text.rstrip()
             text.append("\n\n")
         else:
             text.append(t("trex.your_offer", name=who(names, offers["out"])) + "\n\n", style="bold")
