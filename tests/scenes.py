@@ -1169,6 +1169,7 @@ SCENES: tuple[Scene, ...] = (
         "Join: name and room code",
         player_scene(address=(ADDRESSES[0], PORT)),
         big=True,
+        phone=("en",),
     ),
     Scene(
         "player-join-watch",
@@ -1240,6 +1241,7 @@ SCENES: tuple[Scene, ...] = (
         "Seated in the lobby, waiting for the host",
         player_scene(lobby_table, screen="WaitScreen"),
         big=True,
+        phone=("ru",),
     ),
     Scene(
         "player-wait-full",
@@ -1324,6 +1326,7 @@ SCENES: tuple[Scene, ...] = (
         "Help of the game screen (?)",
         player_scene(playing_table, screen="GameScreen"),
         ("question_mark",),
+        phone=("en",),
     ),
     Scene(
         "player-results",
@@ -1358,6 +1361,7 @@ SCENES: tuple[Scene, ...] = (
         ("1", "3", "5"),
         big=True,
         snapshot=("en-80x24",),
+        phone=("en",),
     ),
     Scene(
         "host-tallyup-sealed",
@@ -1492,6 +1496,7 @@ SCENES: tuple[Scene, ...] = (
         player_scene(trex_at("offer"), screen="GameScreen"),
         big=True,
         snapshot=("ru-80x24",),
+        phone=("ru",),
     ),
     Scene(
         "player-trex-pick-offer",
@@ -1626,6 +1631,7 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tesauro_at("write"), you=BOB, screen="GameScreen", timer=42.5),
         big=True,
         snapshot=("en-80x24",),
+        phone=("ru",),
     ),
     Scene(
         "player-tesauro-genius",
@@ -1699,6 +1705,7 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
         big=True,
         snapshot=("en-80x24",),
+        phone=("en",),
     ),
     Scene(
         "player-watch-tesauro-judge",

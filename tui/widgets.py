@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Offset
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
@@ -347,9 +349,14 @@ class Dialog:
         screen: Any = self
         if await run_tap(screen, event):
             return
-        if event.widget is screen:
+        if tapped(screen, event) is screen:
             event.stop()
             await screen.run_action(self.BESIDE)
+
+
+def tapped(screen: Screen, event: events.MouseEvent) -> Widget:
+    """The widget under a tap (the event may have bubbled up from it)."""
+    return screen.get_widget_at(event.screen_x, event.screen_y)[0]
 
 
 class HelpScreen(Dialog, ModalScreen[None]):
@@ -425,16 +432,16 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 
     async def on_click(self, event: events.Click) -> None:
         """A tap on the hint's "y: yes" is yes, on its "n or Esc: no" no (by where in the
-        line: one run of text, as it always looked)."""
+        line: one run of text, as it always looked; wrapped, its second line is the no)."""
         hint = self.query_one("#confirm-hint", Static)
-        offset = (event.style.meta if event.style else {}).get("offset")
-        if event.widget is not hint or getattr(hint, "_typing", False) or offset is None:
+        if tapped(self, event) is not hint or getattr(hint, "_typing", False):
             return
         event.stop()
-        yes = len(t("confirm.hint_yes"))
-        if offset[0] < yes:
+        x, y = Offset(event.screen_x, event.screen_y) - hint.content_region.offset
+        yes = cell_len(t("confirm.hint_yes"))
+        if y == 0 and x < yes:
             self.action_answer(True)
-        elif offset[0] >= yes + len(self.GAP):
+        elif y > 0 or x >= yes + len(self.GAP):
             self.action_answer(False)
 
     def on_key(self, event: events.Key) -> None:
