@@ -8,7 +8,7 @@ import re
 import time as _time
 import tomllib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -386,9 +386,18 @@ class HelpScreen(Dialog, ModalScreen[None]):
         text.append_text(close_line(self.app, "help.close"))
         with VerticalScroll(id="help"):
             yield Static(text)
+        yield from phone_footer(self.app)
 
     def action_dismiss(self, result: Any = None) -> None:
         self.dismiss(None)
+
+
+def phone_footer(app: Any) -> Iterator[Footer]:
+    """A footer for a dialog on a phone held upright (`-narrow`), whose keys are tapped: its
+    way out stays in view while the dialog scrolls (a larger screen's dialog says its keys
+    in its text, which a tap answers too, and has room beside it to tap)."""
+    if app.has_class("-narrow"):
+        yield Footer()
 
 
 def close_line(app: Any, key: str) -> Text:
@@ -429,6 +438,7 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Static(Text(self.question), id="question")  # names in it are literal
             yield Static(hint, classes="dim", id="confirm-hint")
+        yield from phone_footer(self.app)
 
     async def on_click(self, event: events.Click) -> None:
         """A tap on the hint's "y: yes" is yes, on its "n or Esc: no" no (by where in the

@@ -231,6 +231,9 @@ async def test_help_closes_with_a_tap_on_its_last_line_or_beside_it():
         await pilot.click(offset=(0, 0))  # beside the box: the screen dimmed behind it
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("question_mark")
+        await tap_key(pilot, "Esc", "key.close")  # a phone's help has a footer of its own
+        assert not isinstance(app.screen, HelpScreen)
 
 
 async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
@@ -251,6 +254,9 @@ async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
         await tap_key(pilot, "q", "key.leave")
         await pilot.click(offset=(0, 0))  # beside it: no, as Esc
         await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await tap_key(pilot, "q", "key.leave")
+        await tap_key(pilot, "n/Esc", "key.no")  # its footer on a phone
         assert not isinstance(app.screen, ConfirmScreen) and not left
         await tap_key(pilot, "q", "key.leave")
         await tap(pilot, t("confirm.hint_yes"))

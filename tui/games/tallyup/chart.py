@@ -28,10 +28,17 @@ class DiceChartScreen(Dialog, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         text = Text(t("tallyup.chart_heading") + "\n\n", style="bold")
+        apart = self.app.has_class("-narrow")  # a phone held upright: the faces on a line
         for die in dice_table():
+            risk = Text(t("tallyup.risk." + die["risk"]), style="dim")
+            if apart:
+                text.append_text(colour_chip(die["colour"]) + "  " + risk)
+                text.append("\n  " + faces_text(die["colour"]) + "\n")
+                continue
             text.append_text(colour_chip(die["colour"], width=13))
-            text.append(faces_text(die["colour"]))
-            text.append(f"  {t('tallyup.risk.' + die['risk'])}\n", style="dim")
+            text.append(faces_text(die["colour"]) + "  ")
+            text.append_text(risk)
+            text.append("\n")
         text.append("\n" + t("tallyup.chart_rules"), style="")
         text.append("\n\n" + t("tallyup.up_die_faces"), style="bold")
         text.append("\n\n")
