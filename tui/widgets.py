@@ -417,6 +417,8 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 
     PAUSE = 0.5
     BESIDE = "answer(False)"
+    GAP = "    "
+    """Between the hint's yes and its no."""
     BINDINGS = keys(
         "confirm",
         [
@@ -429,9 +431,6 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
         super().__init__()
         self.question = question
         self._last_key = _time.monotonic()
-
-    GAP = "    "
-    """Between the hint's yes and no."""
 
     def compose(self) -> ComposeResult:
         hint = t("confirm.hint_yes") + self.GAP + t("confirm.hint_no")

@@ -325,3 +325,16 @@ async def test_two_offers_a_tap_picks_whose_to_accept():
         await tap_key(pilot, "Esc", "key.back")  # its own footer: none of them
         assert not isinstance(app.screen, PickOfferScreen)
         assert actions == [{"type": "accept", "from": 3}]
+
+
+async def test_a_tap_on_more_below_is_page_down():
+    """Long definitions: the hand says there is more below, and a tap there scrolls to it."""
+    shown = scene(player_scene(tesauro_at("judge-long"), you=ANN, screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        hand = app.screen.query_one("#hand")
+        assert hand.scroll_y == 0 and hand.max_scroll_y > 0
+        await tap(pilot, t("tesauro.more_tap"), hand)
+        await pilot.wait_for_scheduled_animations()
+        assert hand.scroll_y > 0

@@ -679,7 +679,14 @@ class TesauroHand(HandWidget):
         text = span(t("tesauro.you_have", n=won[me]), style="bold")
         text.append("   " + turn_line(view), style="dim")
         if self.max_scroll_y > 0 and self.scroll_y < self.max_scroll_y:
-            text.append("   " + t("tesauro.more"), style="bold black on yellow")
+            # a tap on it is PgDn (a phone has none); on a phone held upright it says so, on
+            # a line of its own
+            if self.app.has_class("-narrow"):
+                more = span("\n")
+                more.append(t("tesauro.more_tap"), style="bold black on yellow")
+            else:
+                more = span("   " + t("tesauro.more"), style="bold black on yellow")
+            text.append_text(tap_target(more, "page_down"))
         put(self.query_one("#tsh-me", Static), text)
 
 

@@ -161,7 +161,8 @@ class TRexHand(HandWidget):
                 chip.append_text(name(player))
                 chip.append(apart)
                 text.append_text(tap_target(chip, f"number({seat})"))
-            text.rstrip()
+            if apart == "\n":
+                text.rstrip()  # (side by side, the last one's spaces stay: one run)
             text.append("\n\n")
         else:
             text.append(t("trex.your_offer", name=who(names, offers["out"])) + "\n\n", style="bold")
