@@ -41,8 +41,9 @@ from tui.i18n import lang
 SMALL = (80, 24)  # the required minimum
 BIG = (120, 40)  # "looks good at 120x40"
 TV = (160, 45)  # a TV across the room
+PHONE = (40, 40)  # a phone held upright, in a browser seat (every player scene)
 LANGS = ("en", "ru")
-SIZES = (SMALL, BIG, TV)  # every size a scene may have
+SIZES = (SMALL, BIG, TV, PHONE)  # every size a scene may have
 
 ROOM_NAME = "Friday night"
 CODE = "KQXM"
@@ -62,15 +63,21 @@ class Scene:
     press: tuple[str, ...] = ()  # keys pressed after run_before
     big: bool = False  # also at 120x40
     # False: a screenshot only, no snapshot test (keeps the tests fast); or only the cases
-    # named, e.g. ("en-80x24",)
+    # named, e.g. ("en-80x24",). A phone's picture is a snapshot only where named here or
+    # in `phone`.
     snapshot: bool | tuple[str, ...] = True
+    phone: tuple[str, ...] = ()  # the languages whose phone picture (40x40) is a snapshot too
+    phone_only: bool = False  # a moment only a phone has (its keys)
 
     @property
     def sizes(self) -> tuple[tuple[int, int], ...]:
-        """80x24; the main screens also at 120x40; the host's (the big screen) also on a TV."""
-        if not self.big:
-            return (SMALL,)
-        return (SMALL, BIG, TV) if self.name.startswith("host-") else (SMALL, BIG)
+        """80x24; the main screens also at 120x40; the host's (the big screen) also on a TV;
+        every player's screen also on a phone."""
+        if self.name.startswith("host-"):
+            return (SMALL, BIG, TV) if self.big else (SMALL,)
+        if self.phone_only:
+            return (PHONE,)
+        return (SMALL, BIG, PHONE) if self.big else (SMALL, PHONE)
 
 
 # --- the game on the table ----------------------------------------------------------------
@@ -569,6 +576,13 @@ def trex_coop_table() -> TRexTable:
     t.call(ANN, True)
     t.call(BOB, True)
     t.call(BOB, False)
+    return t
+
+
+def trex_two_offers() -> Table:
+    """The offer moment, and Dana offers Ann her card too: two offers wait for Ann."""
+    t = trex_table("offer")
+    t.offer(DANA, ANN)
     return t
 
 
@@ -1227,6 +1241,7 @@ SCENES: tuple[Scene, ...] = (
         "Join: name and room code",
         player_scene(address=(ADDRESSES[0], PORT)),
         big=True,
+        phone=("en",),
     ),
     Scene(
         "player-join-watch",
@@ -1298,6 +1313,7 @@ SCENES: tuple[Scene, ...] = (
         "Seated in the lobby, waiting for the host",
         player_scene(lobby_table, screen="WaitScreen"),
         big=True,
+        phone=("ru",),
     ),
     Scene(
         "player-wait-full",
@@ -1382,6 +1398,7 @@ SCENES: tuple[Scene, ...] = (
         "Help of the game screen (?)",
         player_scene(playing_table, screen="GameScreen"),
         ("question_mark",),
+        phone=("en",),
     ),
     Scene(
         "player-results",
@@ -1416,6 +1433,7 @@ SCENES: tuple[Scene, ...] = (
         ("1", "3", "5"),
         big=True,
         snapshot=("en-80x24",),
+        phone=("en",),
     ),
     Scene(
         "host-tallyup-sealed",
@@ -1436,6 +1454,21 @@ SCENES: tuple[Scene, ...] = (
         "Tally Up! watched from a laptop (join --watch): the public table, nobody's side",
         player_scene(tallyup_at("sealed"), screen="WatchScreen", watch=True),
         big=True,
+    ),
+    Scene(
+        "player-tallyup-chart",
+        "Tally Up! player: the Dice Roll Card (d), every die's faces and risk",
+        player_scene(tallyup_at("sealed"), screen="GameScreen"),
+        ("d",),
+        snapshot=False,
+    ),
+    Scene(
+        "player-game-story",
+        "Playing on a phone: the seats and the whole story (l), which have no room beside the hand",
+        player_scene(tallyup_at("sealed"), screen="GameScreen"),
+        ("l",),
+        snapshot=False,
+        phone_only=True,
     ),
     Scene(
         "host-tallyup-reveal-beat",
@@ -1535,6 +1568,20 @@ SCENES: tuple[Scene, ...] = (
         player_scene(trex_at("offer"), screen="GameScreen"),
         big=True,
         snapshot=("ru-80x24",),
+        phone=("ru",),
+    ),
+    Scene(
+        "player-trex-pick-offer",
+        "T-Rex player: two offers wait, `a` asks whose to accept (its number, or a tap)",
+        player_scene(trex_two_offers, screen="GameScreen"),
+        ("a",),
+        snapshot=False,
+    ),
+    Scene(
+        "player-watch-trex-vote",
+        "T-Rex watched (join --watch): the sudden-death vote on the public table",
+        player_scene(trex_at("vote"), screen="WatchScreen", watch=True),
+        snapshot=False,
     ),
     Scene(
         "host-trex-match",
@@ -1656,6 +1703,7 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tesauro_at("write"), you=BOB, screen="GameScreen", timer=42.3),
         big=True,
         snapshot=("en-80x24",),
+        phone=("ru",),
     ),
     Scene(
         "player-tesauro-genius",
@@ -1729,6 +1777,13 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"),
         big=True,
         snapshot=("en-80x24",),
+        phone=("en",),
+    ),
+    Scene(
+        "player-watch-tesauro-judge",
+        "Tesauro watched (join --watch): the definitions read out, the Sage to judge",
+        player_scene(tesauro_at("judge"), screen="WatchScreen", watch=True),
+        snapshot=False,
     ),
     Scene(
         "player-tesauro-judge-long",
@@ -1870,7 +1925,8 @@ def cases(snapshots_only: bool = False) -> list[tuple[Scene, str, tuple[int, int
         for code in LANGS
         for size in scene.sizes
         if not snapshots_only
-        or scene.snapshot is True
+        or (scene.snapshot is True and size != PHONE)
+        or (size == PHONE and code in scene.phone)
         or size == TV  # the big screen on a TV: every table scene, both languages
         or (isinstance(scene.snapshot, tuple) and f"{code}-{size[0]}x{size[1]}" in scene.snapshot)
     ]

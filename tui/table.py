@@ -24,12 +24,18 @@ from tui.bigtext import big
 from tui.games import GameWidget, ui_for
 from tui.i18n import t
 from tui.text import marked
-from tui.widgets import Feed, SeatList, Story, absence, clock, keys, put
+from tui.widgets import Dialog, Feed, Footer, SeatList, Story, absence, clock, keys, put
 
 TV = (150, 42)
 """A terminal at least this large is a TV across the room: the largest type."""
 ROOMY = (110, 34)
 """At least this large: the ticker gets a line more, the countdown its box."""
+NARROW = 80
+"""Narrower than this is a phone held upright (a browser seat gets 40 columns and more): one
+column, the private hand first and full width (checked from 40 columns up). The side-by-side
+layout is made for 80 columns and more, the apps' minimum: below it the side panel keeps its
+26 columns and the hand gets under 40 — at 66x24 its lines run into each other, where the one
+column cuts nothing. A phone turned sideways (90 columns and more) gets the side-by-side."""
 
 
 def size_class(width: int, height: int) -> str:
@@ -43,10 +49,17 @@ def size_class(width: int, height: int) -> str:
 
 def classify_size(app: Any) -> None:
     """Give `app` the class of its terminal's size (each app calls it on mount and resize):
-    `.-tv #x` in a style sheet, `app.has_class("-tv")` in code."""
+    `.-tv #x` in a style sheet, `app.has_class("-tv")` in code. A narrow one (a phone held
+    upright) is `-small` and `-narrow` too: what a small screen gives up, it gives up as well."""
     size = size_class(*app.size)
     for name in ("-tv", "-roomy", "-small"):
         app.set_class(name == size, name)
+    app.set_class(is_narrow(app.size.width), "-narrow")
+
+
+def is_narrow(width: int) -> bool:
+    """Whether a terminal `width` columns wide gets the one-column layout (`-narrow`)."""
+    return width < NARROW
 
 
 class Countdown(Static):
@@ -154,22 +167,29 @@ def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
     return line
 
 
-class StoryScreen(ModalScreen[None]):
-    """The whole story of the table, oldest first, scrollable; Escape closes it."""
+class StoryScreen(Dialog, ModalScreen[None]):
+    """The whole story of the table, oldest first, scrollable; Escape closes it, or a tap on
+    its footer's key or beside it. With `seats` (a phone's game screen, which has no room
+    for them beside the hand): the seats above the story."""
 
     BINDINGS = keys(
         "story",
         [Binding("escape,l,q", "dismiss", "key.close", key_display="Esc")],
     )
 
-    def __init__(self, story: Story) -> None:
+    def __init__(self, story: Story, seats: Text | None = None) -> None:
         super().__init__()
         self.story = story
+        self.seats = seats
 
     def compose(self) -> ComposeResult:
         text = Text("\n").join(Text(line) for line in self.story.lines)
+        if self.seats is not None:  # above the story, which scrolls to its newest lines
+            self.add_class("-seats")
+            yield Static(self.seats, id="story-seats", classes="box")
         with VerticalScroll(id="story", classes="box"):
             yield Static(text or Text(t("story.empty"), style="dim"), id="story-text")
+        yield Footer()
 
     def on_mount(self) -> None:
         box = self.query_one("#story")
@@ -177,6 +197,8 @@ class StoryScreen(ModalScreen[None]):
         box.border_subtitle = t("story.close")
         box.scroll_end(animate=False)
         box.focus()
+        if self.seats is not None:
+            self.query_one("#story-seats").border_title = t("table.seats_title")
 
     def action_dismiss(self, result: Any = None) -> None:
         self.dismiss(None)

@@ -8,16 +8,19 @@ import re
 import time as _time
 import tomllib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Offset
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
@@ -154,17 +157,59 @@ class Header(Static):
         put(self, Text(f"{title} — {sub}" if sub else title))
 
 
+@dataclass(frozen=True)
+class FooterKey:
+    """One key of a footer: as shown, what it does, whether it does something now — and what
+    a tap on it does: its binding's action, run on the node that has the binding. `several`:
+    it stands for a row of keys (1–9), and a tap cannot know which one is meant."""
+
+    shown: str
+    described: str
+    enabled: bool
+    node: Any = None
+    binding: Binding | None = None
+    several: bool = False
+
+
+TAP = "tap"
+"""The style meta of text a tap acts on (`tap_target`): the action it runs."""
+
+
+def tap_target(text: Text, action: str, end: int | None = None) -> Text:
+    """`text` (its first `end` characters), made something a tap (a click) acts on: the widget
+    or screen drawing it runs `action` when it handles taps (`run_tap`). A phone has no number
+    keys to spare: the rows a number picks are tapped instead. It looks the same — give it
+    whole runs of one style (a line, a word in bold): a picture splits its text where a tap
+    target begins or ends."""
+    text.stylize(Style(meta={TAP: action}), 0, end)
+    return text
+
+
+async def run_tap(node: Any, event: events.Click) -> bool:
+    """If `event` is a tap on a `tap_target`, run its action on `node` (as its key would:
+    a key greyed now does nothing) and say True."""
+    meta = event.style.meta if event.style else {}
+    action = meta.get(TAP)
+    if not isinstance(action, str):
+        return False
+    event.stop()
+    await node.app.run_action(action, node)
+    return True
+
+
 class Footer(Static):
-    """The keys that work here, in one line, in the user's language (binding descriptions are
-    catalogue keys); a key that does nothing right now is shown dim. A widget may show its keys
-    the way they are now (`key_display_for`). One widget drawing one line, redrawn only when
-    the keys change — cheap enough to follow every change of the room."""
+    """The keys that work here, in the user's language (binding descriptions are catalogue
+    keys); a key that does nothing right now is shown dim. A widget may show its keys the way
+    they are now (`key_display_for`). One widget drawing one line (more where they do not
+    fit), redrawn only when the keys change — cheap enough to follow every change of the room.
+
+    A tap on a key is that key pressed (a phone's screen has no Esc, F-keys or arrows): its
+    action runs, or, greyed, the screen says why, as for the key itself."""
 
     DEFAULT_CSS = """
     Footer {
         dock: bottom;
         height: auto;
-        max-height: 2;
         background: $footer-background;
         color: $footer-description-foreground;
         text-wrap: nowrap;
@@ -176,8 +221,11 @@ class Footer(Static):
     }
     """
     COMPONENT_CLASSES = {"footer--key"}
+    KEY = "footer_key"
+    """The style meta of each key's text: its place in `_keys_shown`."""
 
     def on_mount(self) -> None:
+        self._keys_shown: list[FooterKey] = []
         self.screen.bindings_updated_signal.subscribe(self, self._keys_changed)
         self._keys_changed(self.screen)
 
@@ -187,7 +235,9 @@ class Footer(Static):
     def _keys_changed(self, screen: Screen) -> None:
         if screen is not self.screen:
             return
-        line = self._line(self.size.width or self.app.size.width)
+        keys = self._keys()
+        line = self._line(keys, self.size.width or self.app.size.width)
+        self._keys_shown = keys
         if line != getattr(self, "_shown", None):
             self._shown = line
             self.update(line)
@@ -195,46 +245,84 @@ class Footer(Static):
     def on_resize(self) -> None:
         self._keys_changed(self.screen)
 
-    def _keys(self) -> list[tuple[str, str, bool]]:
-        """(key as shown, what it does, whether it does something now), in order."""
+    def _keys(self) -> list[FooterKey]:
+        """Every key shown, in order."""
+        active = list(self.screen.active_bindings.values())
+        hidden = {b.description for _, b, _, _ in active if not b.show and b.description}
         found, seen = [], set()
-        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        for node, binding, enabled, _tooltip in active:
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             shown = key_display(node, binding, self.app.get_key_display(binding))
             described = t(binding.description) if binding.description else ""
-            found.append((shown, described, enabled))
+            several = binding.description in hidden and shown != binding.key
+            found.append(FooterKey(shown, described, enabled, node, binding, several))
         return found
 
-    def _line(self, width: int) -> Text:
-        """Every key, on one line where they fit — closer together if need be — else on two:
-        a key never falls off the end (a Russian footer is longer than an English one)."""
-        keys = self._keys()
+    def _line(self, keys: list[FooterKey], width: int) -> Text:
+        """Every key, on one line where they fit — closer together if need be — else on as
+        many as it takes, each key whole: a key never falls off the end (a Russian footer is
+        longer than an English one, a phone is 40 columns wide)."""
         line = self._entries(keys, tight=False)
         if line.cell_len <= width:
             return line
         line = self._entries(keys, tight=True)
         if line.cell_len <= width or len(keys) < 2:
             return line
-        for cut in range(len(keys) - 1, 0, -1):  # as many as fit on the first line
-            first = self._entries(keys[:cut], tight=True)
-            if first.cell_len <= width:
-                return Text("\n").join([first, self._entries(keys[cut:], tight=True)])
-        return line
+        lines: list[Text] = []
+        first = 0
+        while first < len(keys):  # as many as fit on each line (at least one)
+            last = first + 1
+            while last < len(keys):
+                longer = self._entries(keys[first : last + 1], tight=True, start=first)
+                if longer.cell_len > width:
+                    break
+                last += 1
+            lines.append(self._entries(keys[first:last], tight=True, start=first))
+            first = last
+        return Text("\n").join(lines)
 
-    def _entries(self, keys: list[tuple[str, str, bool]], *, tight: bool) -> Text:
+    def _entries(self, keys: list[FooterKey], *, tight: bool, start: int = 0) -> Text:
         key_style = self.get_component_rich_style("footer--key")
         line = Text(no_wrap=True, overflow="crop")
-        for shown, described, enabled in keys:
-            key = Text(f"{shown} " if tight else f" {shown} ", style=key_style)
-            if tight and line:
-                line.append(" ")
-            if not enabled:
+        for number, shown in enumerate(keys, start=start):
+            entry = Text()
+            key = Text(f"{shown.shown} " if tight else f" {shown.shown} ", style=key_style)
+            if not shown.enabled:
                 key.stylize("dim")
-            line.append_text(key)
-            line.append(described if tight else f"{described} ", style="" if enabled else "dim")
+            entry.append_text(key)
+            entry.append(
+                shown.described if tight else f"{shown.described} ",
+                style="" if shown.enabled else "dim",
+            )
+            if tight and number < start + len(keys) - 1:
+                entry.append(" ")  # (a tap on the space between two keys is the first's)
+            entry.stylize(Style(meta={self.KEY: number}))
+            line.append_text(entry)
         return line
+
+    async def on_click(self, event: events.Click) -> None:
+        """A tap on a key: the key pressed."""
+        number = (event.style.meta if event.style else {}).get(self.KEY)
+        if not isinstance(number, int) or not 0 <= number < len(self._keys_shown):
+            return
+        event.stop()
+        await press(self.screen, self._keys_shown[number])
+
+
+async def press(screen: Screen, key: FooterKey) -> None:
+    """What pressing `key` does, for a tap on it: its action where it does something now;
+    else the screen says why (a `KeyHints` screen), as it would for the key."""
+    if key.binding is None:
+        return
+    if key.several:  # "1–9": which one? The rows they pick say, and are tapped themselves
+        screen.notify(t("keys.tap_one", keys=key.shown), timeout=KeyHints.HINT_SECONDS)
+        return
+    if key.enabled and await screen.app.run_action(key.binding.action, key.node):
+        return
+    if isinstance(screen, KeyHints):
+        screen.hint_not_now(key.shown, key.node, key.binding)
 
 
 def binding_help(screen: Screen) -> list[tuple[str, str]]:
@@ -250,7 +338,28 @@ def binding_help(screen: Screen) -> list[tuple[str, str]]:
     return rows
 
 
-class HelpScreen(ModalScreen[None]):
+class Dialog:
+    """ModalScreen mixin: a dialog a phone answers with a tap. Text in it made with
+    `tap_target` runs its action on the dialog; a tap beside it (on the screen dimmed behind
+    it) runs `BESIDE` — what Esc does: close it, answer no, pick nothing."""
+
+    BESIDE = "dismiss"
+
+    async def on_click(self, event: events.Click) -> None:
+        screen: Any = self
+        if await run_tap(screen, event):
+            return
+        if tapped(screen, event) is screen:
+            event.stop()
+            await screen.run_action(self.BESIDE)
+
+
+def tapped(screen: Screen, event: events.MouseEvent) -> Widget:
+    """The widget under a tap (the event may have bubbled up from it)."""
+    return screen.get_widget_at(event.screen_x, event.screen_y)[0]
+
+
+class HelpScreen(Dialog, ModalScreen[None]):
     """`?` on any screen: what this screen is for and every key it has."""
 
     BINDINGS = keys(
@@ -273,23 +382,43 @@ class HelpScreen(ModalScreen[None]):
         for key, description in self.keys:
             text.append(f"{key:>10}  ", style="bold reverse")
             text.append(f" {description}\n")
-        text.append("\n" + t("help.close"), style="dim")
+        text.append("\n")
+        text.append_text(close_line(self.app, "help.close"))
         with VerticalScroll(id="help"):
             yield Static(text)
+        yield from phone_footer(self.app)
 
     def action_dismiss(self, result: Any = None) -> None:
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question answered with y / n (Esc = no).
+def phone_footer(app: Any) -> Iterator[Footer]:
+    """A footer for a dialog on a phone held upright (`-narrow`), whose keys are tapped: its
+    way out stays in view while the dialog scrolls (a larger screen's dialog says its keys
+    in its text, which a tap answers too, and has room beside it to tap)."""
+    if app.has_class("-narrow"):
+        yield Footer()
+
+
+def close_line(app: Any, key: str) -> Text:
+    """A dialog's last line, "Esc closes this help.", which a tap on closes it too — on a
+    phone held upright (`-narrow`) it says so (`<key>_tap`): there is no Esc to press."""
+    said = t(f"{key}_tap" if app.has_class("-narrow") else key)
+    return tap_target(Text(said, style="dim"), "dismiss")
+
+
+class ConfirmScreen(Dialog, ModalScreen[bool]):
+    """A yes/no question answered with y / n (Esc = no), or a tap on either.
 
     An answer must be deliberate: a key that comes less than PAUSE seconds after the one
     before it (the key that opened the question, or one typed into it) is part of someone's
     typing — "quickly yields" must not open "Leave?" with its `q` and confirm it with its
-    `y` — so it is ignored, and the question says to pause first."""
+    `y` — so it is ignored, and the question says to pause first. A tap is no typing."""
 
     PAUSE = 0.5
+    BESIDE = "answer(False)"
+    GAP = "    "
+    """Between the hint's yes and its no."""
     BINDINGS = keys(
         "confirm",
         [
@@ -304,18 +433,34 @@ class ConfirmScreen(ModalScreen[bool]):
         self._last_key = _time.monotonic()
 
     def compose(self) -> ComposeResult:
+        hint = t("confirm.hint_yes") + self.GAP + t("confirm.hint_no")
         with Vertical(id="confirm"):
             yield Static(Text(self.question), id="question")  # names in it are literal
-            yield Static(t("confirm.hint"), classes="dim", id="confirm-hint")
+            yield Static(hint, classes="dim", id="confirm-hint")
+        yield from phone_footer(self.app)
+
+    async def on_click(self, event: events.Click) -> None:
+        """A tap on the hint's "y: yes" is yes, on its "n or Esc: no" no (by where in the
+        line: one run of text, as it always looked; wrapped, its second line is the no)."""
+        hint = self.query_one("#confirm-hint", Static)
+        if tapped(self, event) is not hint or getattr(hint, "_typing", False):
+            return
+        event.stop()
+        x, y = Offset(event.screen_x, event.screen_y) - hint.content_region.offset
+        yes = cell_len(t("confirm.hint_yes"))
+        if y == 0 and x < yes:
+            self.action_answer(True)
+        elif y > 0 or x >= yes + len(self.GAP):
+            self.action_answer(False)
 
     def on_key(self, event: events.Key) -> None:
         gap, self._last_key = event.time - self._last_key, event.time
         if gap < self.PAUSE and event.key != "escape":
             event.stop()
             event.prevent_default()
-            self.query_one("#confirm-hint", Static).update(
-                Text(t("confirm.typing"), style="bold yellow")
-            )
+            hint = self.query_one("#confirm-hint", Static)
+            hint._typing = True  # type: ignore[attr-defined]  # (no yes or no in it now)
+            hint.update(Text(t("confirm.typing"), style="bold yellow"))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -519,16 +664,25 @@ class KeyHints:
             shown = screen.app.get_key_display(active.binding)
         else:
             shown = event.key
-        reason = None
-        if active is not None:
-            why = getattr(active.node, "why_not", None)
-            action = active.binding.action.split("(")[0]
-            reason = why(action) if callable(why) else None
+        event.stop()
+        if active is None:
+            self._hint(shown, None, known=False)
+        else:
+            self.hint_not_now(shown, active.node, active.binding)
+
+    def hint_not_now(self, shown: str, node: Any, binding: Binding) -> None:
+        """Say why the key `shown` (of `binding`, on `node`) does nothing now: the node that
+        owns a greyed key may say why (`why_not(action)`), else what the screen waits for."""
+        why = getattr(node, "why_not", None)
+        action = binding.action.split("(")[0]
+        self._hint(shown, why(action) if callable(why) else None, known=True)
+
+    def _hint(self, shown: str, reason: str | None, *, known: bool) -> None:
+        screen: Any = self
         reason = reason or self.idle_reason()
-        line = t("keys.not_now" if active or reason else "keys.nothing", pressed=shown)
+        line = t("keys.not_now" if known or reason else "keys.nothing", pressed=shown)
         if reason:
             line = f"{line} {reason}"
-        event.stop()
         if line != getattr(self, "_last_hint", None) or _time.monotonic() > getattr(
             self, "_hint_until", 0.0
         ):
@@ -615,16 +769,18 @@ class SeatList(Static):
     """Everybody at the table with their connection state."""
 
     def show(self, room: dict[str, Any], you: int | None = None, compact: bool = True) -> None:
-        seats = room["seats"]
-        if not seats:
-            put(self, Text(t("lobby.nobody"), style="dim"))
-            return
-        players = room["players"] if room["phase"] != "lobby" else len(seats)
-        lines = Text("\n").join(
-            seat_line(i, s, playing=i < players, you=you, compact=compact)
-            for i, s in enumerate(seats)
-        )
-        put(self, lines)
+        put(self, seat_lines(room, you, compact))
+
+
+def seat_lines(room: dict[str, Any], you: int | None = None, compact: bool = True) -> Text:
+    """Every seat of `room`, a line each (`seat_line`), or that nobody sits yet."""
+    seats = room["seats"]
+    if not seats:
+        return Text(t("lobby.nobody"), style="dim")
+    players = room["players"] if room["phase"] != "lobby" else len(seats)
+    return Text("\n").join(
+        seat_line(i, s, playing=i < players, you=you, compact=compact) for i, s in enumerate(seats)
+    )
 
 
 class Story:

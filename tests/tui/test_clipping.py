@@ -1,6 +1,7 @@
 """No screen cuts off text: every scene of `tests/scenes.py`, in both languages, at every size
-it has (80x24, 120x40, 160x45), checked by `tests/clipping.py` — the scenes with a snapshot in
-`tests/tui/test_snapshots.py` (drawn once for both), the others here.
+it has (80x24, 120x40, 160x45; every player scene on a phone, 40x40), checked by
+`tests/clipping.py` — the scenes with a snapshot in `tests/tui/test_snapshots.py` (drawn once
+for both), the others here.
 
 A failure names each scene and each cut in it: the widget (with the ids around it) and what
 was lost, e.g. `Footer: text cut at width 80: lost ['q', 'Выход'], shows []`.

@@ -40,6 +40,7 @@ from tui.widgets import (
     keys,
     put,
     release_after,
+    seat_lines,
     who_waits,
 )
 
@@ -505,6 +506,8 @@ class GameScreen(RoomScreen):
     BINDINGS = keys(
         "client.game",
         [
+            # a phone held upright has no room for the seats and the story beside the hand
+            Binding("l", "story", "key.story"),
             Binding("question_mark,f1", "help", "key.help", key_display="?"),
             Binding("q", "leave", "key.leave"),
             # the game's keys fill the footer: the help says this one (^G: the bell itself)
@@ -540,6 +543,20 @@ class GameScreen(RoomScreen):
 
     def idle_reason(self) -> str | None:
         return who_waits(self.room(), exclude=self.room().get("you"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "story":  # beside the hand where there is room: no key for it
+            return self.app.has_class("-narrow")
+        return True
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # `l` comes and goes with the room beside the hand
+
+    def action_story(self) -> None:
+        """`l` on a phone: the seats and the whole story, which the screen has no room for."""
+        room = self.room()
+        seats = seat_lines(room, you=room.get("you"))
+        self.app.push_screen(StoryScreen(self.player.story, seats=seats))
 
     def action_bell(self) -> None:
         """ctrl+g: the bell that rings when the table starts waiting for you, off or on."""
@@ -598,7 +615,10 @@ class WatchScreen(RoomScreen):
         self.query_one(PublicTable).show_waiting(aged(self.room(), elapsed))
 
     def action_story(self) -> None:
-        self.app.push_screen(StoryScreen(self.player.story))
+        """`l`: the whole story — on a phone, with the seats the screen has no room for."""
+        narrow = self.app.has_class("-narrow")
+        seats = seat_lines(self.room()) if narrow else None
+        self.app.push_screen(StoryScreen(self.player.story, seats=seats))
 
     def action_leave(self) -> None:
         self.run_worker(self.player.leave(), group="leave", exclusive=True)

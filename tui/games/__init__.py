@@ -17,13 +17,14 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.i18n import t
 from tui.text import literal, name, sentence
-from tui.widgets import put
+from tui.widgets import put, run_tap
 
 log = logging.getLogger(__name__)
 
@@ -67,9 +68,14 @@ class GameWidget(Widget):
 
 
 class HandWidget(GameWidget):
-    """A player's private screen for one game; its BINDINGS are the game's keys."""
+    """A player's private screen for one game; its BINDINGS are the game's keys. What a
+    number key picks (a die, a seat, a tile, a definition) is drawn as a `tap_target` of that
+    key's action: a tap on it is the key (a phone has no number keys to spare)."""
 
     can_focus = True
+
+    async def on_click(self, event: events.Click) -> None:
+        await run_tap(self, event)
 
     class Act(Message):
         """The player chose an action; the app sends it to the host. `made_at`: the version

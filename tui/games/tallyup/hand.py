@@ -21,7 +21,7 @@ from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
 from tui.games.tallyup.words import percent
 from tui.i18n import t
-from tui.widgets import keys, put
+from tui.widgets import keys, put, tap_target
 
 
 class TallyHand(HandWidget):
@@ -204,12 +204,17 @@ class TallyHand(HandWidget):
         text = Text()
         if "choose_dice" in legal or "bonus_dice" in legal:
             text.append(t("tallyup.pick_hint", n=self._needed()) + "\n", style="dim")
+            # a phone held upright: each die's faces on a line of their own, under its name
+            faces_apart = self.app.has_class("-narrow")
             for index, colour in enumerate(self._choices()):
                 picked = colour in self._picked
-                text.append(f" {index + 1} ", style="bold reverse")
-                text.append(" ✔ " if picked else "   ", style="bold green")
-                text.append_text(colour_chip(colour, width=13))
-                text.append(faces_text(colour) + "\n")
+                row = Text()
+                row.append(f" {index + 1} ", style="bold reverse")
+                row.append(" ✔ " if picked else "   ", style="bold green")
+                row.append_text(colour_chip(colour, width=0 if faces_apart else 13))
+                row.append(("\n" + " " * 5 if faces_apart else "") + faces_text(colour))
+                text.append_text(tap_target(row, f"pick({index})"))
+                text.append("\n")
             return text
         if "token" in legal:
             total = view["running_total"]
@@ -218,11 +223,14 @@ class TallyHand(HandWidget):
             text.append(t("tallyup.in_risks") + "\n\n", style="dim")
             for side in ("in", "out"):
                 chosen = mine == side
-                text.append(f" {side[0]} ", style="bold reverse")
-                text.append(
-                    f" {side.upper()} {'◀ ' + t('tallyup.sealed') if chosen else ''}\n",
+                row = Text()
+                row.append(f" {side[0]} ", style="bold reverse")
+                row.append(
+                    f" {side.upper()} {'◀ ' + t('tallyup.sealed') if chosen else ''}",
                     style="bold green" if chosen else "",
                 )
+                text.append_text(tap_target(row, f"side('{side}')"))
+                text.append("\n")
             return text + Text("\n") + self._roll_art()
         text.append(t("tallyup.running_total") + f": {view['running_total']}\n", style="bold")
         return text + self._roll_art()

@@ -41,7 +41,7 @@ from tui.games.tesauro.words import (
 )
 from tui.i18n import t
 from tui.text import literal, name
-from tui.widgets import ConfirmScreen, after_refresh, keys, put
+from tui.widgets import ConfirmScreen, after_refresh, keys, put, tap_target
 
 TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
 LAST_CALL = 1.5
@@ -391,6 +391,8 @@ class TesauroHand(HandWidget):
             return
         text = Text()
         letters = big(role_name(role)) if self.size.height >= BIG_HEIGHT else None
+        if letters and len(letters[0]) > (box.content_size.width or self.size.width - 4):
+            letters = None  # a phone narrower than the word: in plain capitals
         if letters:
             text.append("\n".join(letters), style="bold")
             text.append(f"  {SPANISH[role]}\n", style="italic")
@@ -484,9 +486,12 @@ class TesauroHand(HandWidget):
             for index, choice in enumerate(choices):
                 text = Text()
                 text.append_text(literal(choice["word"], 60, style="bold"))
-                text.append(f" · {category_name(choice['category'])}\n", style="cyan")
+                text.append(f" · {category_name(choice['category'])}", style="cyan")
+                action = f"choose({index})"
+                tap_target(text, action, len(text))  # the word and its tile: whole runs
+                text.append("\n")
                 text.append_text(literal(choice["definition"], MAX_TEXT))
-                rows.append((chip(str(index + 1)), text))
+                rows.append((tap_target(chip(str(index + 1)), action), text))
             box.update(numbered(rows))
         elif entry and view.get("phase") in ("write", "speak", "judge"):
             box.border_title = "" if flat else literal(entry["word"], 60).plain
@@ -542,7 +547,7 @@ class TesauroHand(HandWidget):
         if phase == "speak":
             return definitions(view, names, numbered_keys=False, inline=compact)
         if phase == "judge":
-            shown = definitions(view, names, inline=compact)
+            shown = definitions(view, names, inline=compact, tap="pick")
             if self._timed_out():
                 return Group(Text(t("tesauro.timed_out"), style="bold red"), shown)
             return shown
@@ -586,28 +591,30 @@ class TesauroHand(HandWidget):
             seat = holder.get(category)
             free = category in allowed
             label = Text(category_name(category).ljust(width))
-            text.append(f" {index + 1} ", style="bold reverse" if free else "dim reverse")
-            text.append(" ")
+            row = Text()
+            row.append(f" {index + 1} ", style="bold reverse" if free else "dim reverse")
+            row.append(" ")
             if seat == me:
                 label.stylize("bold cyan")
-                text.append_text(label)
-                text.append("◀ " + t("tesauro.yours"), style="bold cyan")
+                row.append_text(label)
+                row.append("◀ " + t("tesauro.yours"), style="bold cyan")
             elif seat is not None:
                 label.stylize("dim")
-                text.append_text(label)
-                text.append("— ", style="dim")
-                text.append_text(name(who(names, seat), style="dim"))
+                row.append_text(label)
+                row.append("— ", style="dim")
+                row.append_text(name(who(names, seat), style="dim"))
             elif free:
                 label.stylize("bold")
-                text.append_text(label)
+                row.append_text(label)
                 room = (self.query_one("#tsh-main").content_size.width or 80) - width - 5
                 about = whole_examples(t(f"tesauro.category_about.{category}"), room)
-                text.append(about, style="dim")
+                row.append(about, style="dim")
             else:
                 label.stylize("dim")
-                text.append_text(label)
+                row.append_text(label)
                 if category == true_category and not genius:
-                    text.append("✗ " + t("tesauro.kept_for_genius"), style="dim")
+                    row.append("✗ " + t("tesauro.kept_for_genius"), style="dim")
+            text.append_text(tap_target(row, f"tile({index})"))
             text.append("\n")
         text.rstrip()
         return Group(hint, text)
@@ -647,7 +654,8 @@ class TesauroHand(HandWidget):
                 text.append(" " + t("tesauro.at_limit"), style="bold red")
             if left is not None:
                 text.append(f"   ⏱ {clock(left)}")
-        text.no_wrap, text.overflow = True, "ellipsis"
+        if not self.app.has_class("-narrow"):  # a phone's line wraps (its styles let it)
+            text.no_wrap, text.overflow = True, "ellipsis"
         line.update(text)
 
     def _draw_draft(self) -> None:
@@ -671,7 +679,14 @@ class TesauroHand(HandWidget):
         text = span(t("tesauro.you_have", n=won[me]), style="bold")
         text.append("   " + turn_line(view), style="dim")
         if self.max_scroll_y > 0 and self.scroll_y < self.max_scroll_y:
-            text.append("   " + t("tesauro.more"), style="bold black on yellow")
+            # a tap on it is PgDn (a phone has none); on a phone held upright it says so, on
+            # a line of its own
+            if self.app.has_class("-narrow"):
+                more = span("\n")
+                more.append(t("tesauro.more_tap"), style="bold black on yellow")
+            else:
+                more = span("   " + t("tesauro.more"), style="bold black on yellow")
+            text.append_text(tap_target(more, "page_down"))
         put(self.query_one("#tsh-me", Static), text)
 
 

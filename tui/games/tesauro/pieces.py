@@ -14,6 +14,7 @@ from tui.games.tesauro.narrate import pick_number, silent_genius
 from tui.games.tesauro.words import MAX_TEXT, category_name, joined, role_name, span, who
 from tui.i18n import quote, t
 from tui.text import literal, marked, name
+from tui.widgets import tap_target
 
 
 def numbered(rows: list[tuple[Text, Text]], one_line: bool = False) -> Table:
@@ -39,12 +40,16 @@ def definition_text(
     one_line: bool = False,
     limit: int = MAX_TEXT,
     inline: bool = False,
+    tap: str | None = None,
 ) -> Text:
     """A definition given: who, on which tile, and the text (or that it was said aloud),
-    cut to `limit` characters; the text on a line of its own, or `inline` after the tile."""
+    cut to `limit` characters; the text on a line of its own, or `inline` after the tile.
+    `tap`: the action a tap on who and which tile runs."""
     text = Text()
     text.append_text(name(who(names, entry["seat"]), style="bold"))
     text.append(f" · {category_name(entry.get('tile'))}", style="cyan")
+    if tap is not None:
+        tap_target(text, tap, len(text))
     text.append(": " if one_line or inline else "\n")
     if entry.get("text") is None:
         text.append(t("tesauro.said_aloud"), style="dim italic")
@@ -67,18 +72,23 @@ def definitions(
     one_line: bool = False,
     limit: int = MAX_TEXT,
     inline: bool = False,
+    tap: str | None = None,
 ) -> Table:
     """The definitions given, in turn order from the reader, each with its name and tile,
     numbered as the Sage picks them; in the speaking phase also who speaks now and who is
     still to speak. `one_line`: each cut to a line, for many on a small screen; `inline`:
-    each text goes on after its tile instead of on a line of its own."""
+    each text goes on after its tile instead of on a line of its own; `tap`: the action a tap
+    on a definition runs with its index (the Sage's `pick`)."""
     defs = view.get("defs") or []
     if shown is not None:
         defs = defs[:shown]
     rows = []
     for index, entry in enumerate(defs):
         key = chip(str(index + 1)) if numbered_keys else Text(" ✔", style="green")
-        rows.append((key, definition_text(entry, names, one_line, limit, inline)))
+        action = None if tap is None else f"{tap}({index})"
+        if action is not None:
+            tap_target(key, action)
+        rows.append((key, definition_text(entry, names, one_line, limit, inline, tap=action)))
     if view.get("phase") == "speak":
         for seat in view.get("speakers") or []:
             now = seat == view.get("speaker")

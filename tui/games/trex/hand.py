@@ -19,7 +19,7 @@ from tui.games.trex.pieces import scale
 from tui.games.trex.words import COLOUR_STYLE, colour_label, joined, who
 from tui.i18n import quote, t
 from tui.text import literal, name
-from tui.widgets import keys, put
+from tui.widgets import keys, put, tap_target
 
 NEWS_SECONDS = 8.0
 
@@ -135,10 +135,13 @@ class TRexHand(HandWidget):
         if view["phase"] == "vote" and "vote" in self._legal():
             tie = view.get("tie_break") or {}
             for seat, action in zip(tie.get("tied", []), tie.get("actions", []), strict=False):
-                text.append(f" {seat + 1} ", style="bold reverse")
-                text.append(" ")
-                text.append_text(name(names[seat], style="bold"))
-                text.append(f"  {quote(action)}\n")
+                row = Text()
+                row.append(f" {seat + 1} ", style="bold reverse")
+                row.append(" ")
+                row.append_text(name(names[seat], style="bold"))
+                row.append(f"  {quote(action)}")
+                text.append_text(tap_target(row, f"number({seat})"))
+                text.append("\n")
             return text
         if view.get("vote") is not None:
             return Text(t("trex.you_voted", name=who(names, view["vote"])), style="bold")
@@ -147,13 +150,19 @@ class TRexHand(HandWidget):
         offers = view.get("offers") or {"out": None, "in": []}
         if offers["out"] is None:
             text.append(t("trex.offer_to") + "\n", style="dim")
+            # side by side; on a phone held upright a line each (a number with its name)
+            apart = "\n" if self.app.has_class("-narrow") else "  "
             for seat, player in enumerate(names):
                 if seat == me:
                     continue
-                text.append(f" {seat + 1} ", style="bold reverse")
-                text.append(" ")
-                text.append_text(name(player))
-                text.append("  ")
+                chip = Text()  # (its space after it too: the tap's text is one run)
+                chip.append(f" {seat + 1} ", style="bold reverse")
+                chip.append(" ")
+                chip.append_text(name(player))
+                chip.append(apart)
+                text.append_text(tap_target(chip, f"number({seat})"))
+            if apart == "\n":
+                text.rstrip()  # (side by side, the last one's spaces stay: one run)
             text.append("\n\n")
         else:
             text.append(t("trex.your_offer", name=who(names, offers["out"])) + "\n\n", style="bold")

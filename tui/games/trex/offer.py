@@ -12,12 +12,14 @@ from textual.widgets import Static
 
 from tui.i18n import t
 from tui.text import name
-from tui.widgets import keys
+from tui.widgets import Dialog, Footer, keys, tap_target
 
 
-class PickOfferScreen(ModalScreen[int | None]):
-    """Several offers are waiting: whose to accept (or decline)? Their seat number says."""
+class PickOfferScreen(Dialog, ModalScreen[int | None]):
+    """Several offers are waiting: whose to accept (or decline)? Their seat number says — or
+    a tap on the offer; Esc, or a tap beside the box, is none."""
 
+    BESIDE = "pick(-1)"
     BINDINGS = keys(
         "trex.pick_offer",
         [
@@ -35,13 +37,17 @@ class PickOfferScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         text = Text(t(f"trex.pick_{self.verb}") + "\n\n", style="bold")
         for seat, player in self.offers:
-            text.append(f" {seat + 1} ", style="bold reverse")
-            text.append(" ")
-            text.append_text(name(player))
+            row = Text()
+            row.append(f" {seat + 1} ", style="bold reverse")
+            row.append(" ")
+            row.append_text(name(player))
+            text.append_text(tap_target(row, f"pick({seat})"))
             text.append("\n")
-        text.append("\n" + t("trex.pick_hint"), style="dim")
+        text.append("\n")
+        text.append_text(tap_target(Text(t("trex.pick_hint"), style="dim"), "pick(-1)"))
         with Vertical(id="confirm"):
             yield Static(text)
+        yield Footer()
 
     def action_pick(self, index: int) -> None:
         self.dismiss(index if index in self.seats else None)

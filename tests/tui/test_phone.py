@@ -1,0 +1,340 @@
+"""A phone is a seat: on a terminal 40 columns wide every player screen is one column, and
+what the keys do a tap does — every footer key, every dialog's answer, every row a number
+key picks — tapped with `pilot.click` in the real player app, as a phone's browser seat
+sends a tap (a click).
+
+That nothing on a phone's screen is cut is `tests/tui/test_clipping.py`'s, over every player
+scene at `PHONE`; this file is about what a tap does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.geometry import Offset, Region
+from textual.widget import Widget
+
+from tests.scenes import (
+    ADDRESSES,
+    ANN,
+    PHONE,
+    PORT,
+    SMALL,
+    player_scene,
+    reach,
+    table_game,
+    tallyup_at,
+    tesauro_at,
+    trex_at,
+    trex_two_offers,
+)
+from tests.scenes import Scene as _Scene
+from tui.client.screens import JoinScreen, WatchScreen
+from tui.games.tallyup.chart import DiceChartScreen
+from tui.games.tallyup.words import colour_name
+from tui.games.tesauro.words import category_name
+from tui.games.trex.offer import PickOfferScreen
+from tui.i18n import set_lang, t
+from tui.table import NARROW, StoryScreen, is_narrow, size_class
+from tui.widgets import ConfirmScreen, Footer, HelpScreen
+
+
+def scene(build, press: tuple[str, ...] = ()) -> _Scene:
+    return _Scene("player-phone", "a phone", build, press)
+
+
+async def started(pilot, shown: _Scene, run_before) -> None:
+    with table_game():
+        await reach(shown, run_before, pilot)
+
+
+def on_screen(app: App[Any]) -> list[str]:
+    """The screen's lines as drawn now (a dialog over what is beneath it)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def where(app: App[Any], text: str, within: Widget | None = None) -> Offset:
+    """The screen offset of the middle of `text` as drawn (inside `within`'s box, if given)."""
+    box = within.region if within is not None else Region(0, 0, *app.size)
+    for y, line in enumerate(on_screen(app)):
+        if not box.y <= y < box.bottom:
+            continue
+        x = line.find(text, box.x, box.right)
+        if x >= 0:
+            return Offset(x + len(text) // 2, y)
+    raise AssertionError(f"{text!r} is not on the screen:\n" + "\n".join(on_screen(app)))
+
+
+async def tap(pilot, text: str, within: Widget | None = None) -> None:
+    """A finger on `text` where the screen shows it."""
+    await pilot.click(offset=where(pilot.app, text, within))
+    await pilot.pause()
+
+
+async def tap_key(pilot, key: str, does: str) -> None:
+    """A finger on a key of the footer of the screen on top: `key` as shown, `does` the
+    catalogue key of what it does."""
+    await tap(pilot, f"{key} {t(does)}", pilot.app.screen.query_one(Footer))
+
+
+def sent(app: Any) -> list[dict[str, Any]]:
+    """What the hand sends the table, kept instead (the scenes have no table)."""
+    actions: list[dict[str, Any]] = []
+    app.act = lambda action, made_at=None: actions.append(action)
+    return actions
+
+
+def toasts(app: App[Any]) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+# --- the size classes ---------------------------------------------------------------------
+
+
+def test_a_phone_held_upright_is_narrow_and_small():
+    assert is_narrow(PHONE[0]) and size_class(*PHONE) == "-small"
+    assert is_narrow(NARROW - 1)
+    assert not is_narrow(SMALL[0]), "80x24, the desktop minimum, keeps its two columns"
+    assert not is_narrow(96), "a phone turned sideways gets the desktop layout"
+
+
+async def test_the_app_is_narrow_on_a_phone_and_not_on_a_laptop():
+    for size, narrow in ((PHONE, True), (SMALL, False)):
+        shown = scene(player_scene(tallyup_at("sealed"), screen="GameScreen"))
+        app, run_before = shown.build()
+        async with app.run_test(size=size) as pilot:
+            await started(pilot, shown, run_before)
+            assert app.has_class("-narrow") is narrow
+            hand = app.screen.query_one("#hand").region.width
+            assert (hand == size[0]) is narrow, "on a phone the hand is the screen's width"
+
+
+# --- the footer: a tap is the key ----------------------------------------------------------
+
+
+async def test_a_tap_on_the_join_forms_keys_is_the_key():
+    """F2 (watch instead, play instead) and F1 (help), which a phone's keyboard lacks."""
+    shown = scene(player_scene(address=(ADDRESSES[0], PORT)))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        form = app.screen
+        assert isinstance(form, JoinScreen) and not form.watching
+        await tap_key(pilot, "F2", "key.watch")
+        assert form.watching and form.query_one("#join").border_title == t("join.title_watch")
+        await tap_key(pilot, "F2", "key.play")
+        assert not form.watching
+        await tap_key(pilot, "F1", "key.help")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_tap_on_every_footer_key_of_the_hand_acts():
+    """Tally Up!'s sealed choice on a phone: i and o seal a side, Space shouts, d shows the
+    dice chart (and its own footer's Esc closes it), ? the help."""
+    shown = scene(player_scene(tallyup_at("sealed"), screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        actions = sent(app)
+        await tap_key(pilot, "i", "tallyup.key.in")
+        await tap_key(pilot, "o", "tallyup.key.out")
+        await tap_key(pilot, "Space", "tallyup.key.shout")
+        assert actions == [
+            {"type": "token", "side": "in"},
+            {"type": "token", "side": "out"},
+            {"type": "shout"},
+        ]
+        await tap_key(pilot, "d", "tallyup.key.chart")
+        assert isinstance(app.screen, DiceChartScreen)
+        await tap_key(pilot, "Esc", "key.close")
+        assert not isinstance(app.screen, DiceChartScreen)
+        await tap_key(pilot, "?", "key.help")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_tap_on_a_greyed_key_says_why_as_the_key_would():
+    shown = scene(player_scene(tallyup_at("sealed"), screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        actions = sent(app)
+        await tap_key(pilot, "r", "tallyup.key.roll")  # the roll: not Ann's to roll now
+        assert actions == []
+        assert t("keys.not_now", pressed="r") in " ".join(toasts(app))
+
+
+async def test_every_key_is_in_a_phones_footer_on_lines_of_its_own():
+    """Ten keys and long Russian words on 40 columns: every key shown whole."""
+    set_lang("ru")
+    try:
+        shown = scene(player_scene(tallyup_at("choose-dice"), screen="GameScreen"))
+        app, run_before = shown.build()
+        async with app.run_test(size=PHONE) as pilot:
+            await started(pilot, shown, run_before)
+            footer = app.screen.query_one(Footer)
+            drawn = " ".join(on_screen(app)[footer.region.y : footer.region.bottom])
+            assert footer.size.height >= 2
+            for key in footer._keys_shown:
+                assert f"{key.shown} {key.described}" in drawn, key
+    finally:
+        set_lang("en")
+
+
+# --- the story and the seats: behind `l` on a phone --------------------------------------
+
+
+async def test_l_shows_the_seats_and_the_story_on_a_phone_only():
+    for size in (PHONE, SMALL):
+        shown = scene(player_scene(tallyup_at("sealed"), screen="GameScreen"))
+        app, run_before = shown.build()
+        async with app.run_test(size=size) as pilot:
+            await started(pilot, shown, run_before)
+            keys = [key.shown for key in app.screen.query_one(Footer)._keys_shown]
+            if size == SMALL:  # the seats and the story are beside the hand
+                assert "l" not in keys
+                continue
+            await tap_key(pilot, "l", "key.story")
+            assert isinstance(app.screen, StoryScreen)
+            seats = app.screen.query_one("#story-seats").render_str
+            assert "Boris" in "\n".join(on_screen(app)) and seats
+            await tap_key(pilot, "Esc", "key.close")
+            assert not isinstance(app.screen, StoryScreen)
+
+
+async def test_a_watcher_on_a_phone_sees_the_seats_behind_l():
+    shown = scene(player_scene(tallyup_at("sealed"), screen="WatchScreen", watch=True))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        assert isinstance(app.screen, WatchScreen)
+        assert not app.screen.query_one("#seats").display  # no room beside the table
+        await tap_key(pilot, "l", "key.story")
+        assert isinstance(app.screen, StoryScreen) and app.screen.seats is not None
+
+
+# --- dialogs: closed and answered by a tap ---------------------------------------------------
+
+
+async def test_help_closes_with_a_tap_on_its_last_line_or_beside_it():
+    shown = scene(player_scene(tallyup_at("sealed"), screen="GameScreen"), ("question_mark",))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        assert isinstance(app.screen, HelpScreen)
+        app.screen.query_one("#help").scroll_end(animate=False)
+        await pilot.pause()
+        await tap(pilot, t("help.close_tap")[:12])  # (its first words: it wraps)
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.click(offset=(0, 0))  # beside the box: the screen dimmed behind it
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("question_mark")
+        await tap_key(pilot, "Esc", "key.close")  # a phone's help has a footer of its own
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
+    shown = scene(player_scene(tallyup_at("sealed"), screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        left: list[bool] = []
+
+        async def leave() -> None:
+            left.append(True)
+
+        app.leave = leave  # type: ignore[method-assign]
+        await tap_key(pilot, "q", "key.leave")
+        assert isinstance(app.screen, ConfirmScreen)
+        await tap(pilot, t("confirm.hint_no"))
+        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await tap_key(pilot, "q", "key.leave")
+        await pilot.click(offset=(0, 0))  # beside it: no, as Esc
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await tap_key(pilot, "q", "key.leave")
+        await tap_key(pilot, "n/Esc", "key.no")  # its footer on a phone
+        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await tap_key(pilot, "q", "key.leave")
+        await tap(pilot, t("confirm.hint_yes"))
+        await pilot.pause()
+        assert left == [True]
+
+
+# --- the rows a number key picks: tapped ------------------------------------------------------
+
+
+async def test_a_tap_on_a_die_picks_it():
+    shown = scene(player_scene(tallyup_at("choose-dice"), screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        hand: Any = app.screen.query_one("#hand")
+        await tap(pilot, colour_name("orange"), hand)
+        await tap(pilot, colour_name("blue"), hand)
+        assert hand._picked == ["orange", "blue"]
+        await tap(pilot, colour_name("orange"), hand)
+        assert hand._picked == ["blue"]
+
+
+async def test_the_sage_taps_a_definition_and_the_confirmation():
+    shown = scene(player_scene(tesauro_at("judge"), you=ANN, screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        actions = sent(app)
+        view: Any = app.game
+        second = view["defs"][1]
+        author = view["players"][second["seat"]]
+        await tap_key(
+            pilot, "1–3", "tesauro.key.pick"
+        )  # which one? the definitions say, tapped themselves
+        assert t("keys.tap_one", keys="1–3") in toasts(app)
+        await tap(pilot, author, app.screen.query_one("#hand"))
+        assert isinstance(app.screen, ConfirmScreen)
+        category = category_name(second.get("tile"))
+        assert app.screen.question == t("tesauro.confirm_pick", n=2, name=author, category=category)
+        await tap(pilot, t("confirm.hint_yes"))
+        assert actions == [{"type": "pick", "seat": second["seat"]}]
+
+
+async def test_a_tap_on_a_player_offers_them_the_card():
+    shown = scene(player_scene(trex_at("fresh"), screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        actions = sent(app)
+        await tap(pilot, "Cid", app.screen.query_one("#tr-offers"))
+        assert actions == [{"type": "offer", "to": 2}]
+
+
+async def test_two_offers_a_tap_picks_whose_to_accept():
+    shown = scene(player_scene(trex_two_offers, screen="GameScreen"), ("a",))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        actions = sent(app)
+        assert isinstance(app.screen, PickOfferScreen)
+        await tap(pilot, "Dana", app.screen.query_one("#confirm"))
+        assert actions == [{"type": "accept", "from": 3}]
+        await pilot.press("a")
+        assert isinstance(app.screen, PickOfferScreen)
+        await tap_key(pilot, "Esc", "key.back")  # its own footer: none of them
+        assert not isinstance(app.screen, PickOfferScreen)
+        assert actions == [{"type": "accept", "from": 3}]
+
+
+async def test_a_tap_on_more_below_is_page_down():
+    """Long definitions: the hand says there is more below, and a tap there scrolls to it."""
+    shown = scene(player_scene(tesauro_at("judge-long"), you=ANN, screen="GameScreen"))
+    app, run_before = shown.build()
+    async with app.run_test(size=PHONE) as pilot:
+        await started(pilot, shown, run_before)
+        hand = app.screen.query_one("#hand")
+        assert hand.scroll_y == 0 and hand.max_scroll_y > 0
+        await tap(pilot, t("tesauro.more_tap"), hand)
+        await pilot.wait_for_scheduled_animations()
+        assert hand.scroll_y > 0
