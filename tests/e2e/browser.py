@@ -122,6 +122,18 @@ class Page:
                 raise AssertionError(f"the page never showed {wanted!r}; it shows:\n{shown}")
             await asyncio.sleep(0.05)
 
+    async def wait_words(self, wanted: str, timeout: float = WAIT) -> None:
+        """Until the screen shows `wanted`, however its lines wrap it (a phone's 40 columns)."""
+        words = " ".join(wanted.split())
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = " ".join(" ".join(await self.lines()).split())
+            if words in shown:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never showed {wanted!r}:\n{await self.text()}")
+            await asyncio.sleep(0.05)
+
     async def state(self) -> dict[str, Any]:
         """The page's link (`window.hubbubSeat.state()`): open, told, fontSize."""
         return await self.page.evaluate("window.hubbubSeat.state()")
@@ -213,9 +225,9 @@ class Yuri:
         seat = self.seat_of(name)
         return seat is not None and self.room["seats"][seat].get("connected", True)
 
-    def play_own_turn(self) -> None:
-        """Yuri's part of a Tally Up! game, whatever the dice did: its turn's moves, a shout
-        when it can, and OUT at once in a sealed choice (a round then ends quickly)."""
+    def play_own_turn(self, shout: bool = True) -> None:
+        """Yuri's part of a Tally Up! game, whatever the dice did: its turn's moves, and a
+        shout when it can (unless `shout` is False: the shout is left to the other player)."""
         legal, view = self.view.get("legal", []), self.view
         if "choose_dice" in legal:
             self.act({"type": "choose_dice", "dice": ["red", "yellow", "blue"]})
@@ -223,7 +235,7 @@ class Yuri:
             self.act({"type": "roll"})
         elif "bonus_dice" in legal:
             self.act({"type": "bonus_dice", "dice": view["unused"][: view["bonus_count"]]})
-        elif "shout" in legal:
+        elif "shout" in legal and shout:
             self.act({"type": "shout"})
 
     def act(self, action: dict) -> None:

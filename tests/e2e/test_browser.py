@@ -111,7 +111,8 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
             await page.wait_text("◀ sealed", timeout=5)  # her screen says so too
             chosen = re.compile(r"Wendy\b.*chosen ✔")  # the table: that she chose, not which
             await in_thread(tmux.wait_for, "host", chosen.search, "Wendy's seat, chosen")
-            picture = tmp_path / "browser-player-en.png"
+            shots = Path(os.environ.get("HUBBUB_BROWSER_SHOTS") or tmp_path)
+            picture = shots / "browser-player-en.png"  # tools/phone_shots.py: screenshots/
             await page.page.screenshot(path=str(picture))
             assert picture.stat().st_size > 10_000
             memory = player_memory(port)

@@ -57,7 +57,8 @@ class Phone(Page):
             return
         self.taken.add(name)
         await self.page.wait_for_timeout(150)  # the last frame painted
-        await self.page.screenshot(path=str(self.shots / f"phone-{name}-{self.lang}.png"))
+        path = self.shots / f"phone-{name}-{self.lang}.png"
+        await self.page.screenshot(path=str(path), scale="css")  # 390x844, not 3x that
 
     async def tap_key(self, catalogue_key: str) -> None:
         """Tap a key of the screen's footer by what it says (the footer is the bottom rows)."""
@@ -66,6 +67,19 @@ class Phone(Page):
         footer = [i for i, line in enumerate(lines) if label in line and i >= len(lines) - 4]
         assert footer, f"no {label!r} in the footer:\n" + "\n".join(lines)
         await self.tap_line(footer[-1], label)
+
+    async def tap_row(self, text: str) -> None:
+        """Tap `text` on a row the screen numbers (a die, a tile, a word: " 3  ✔ ● red")."""
+        lines = await self.lines()
+        rows = [i for i, line in enumerate(lines) if re.match(r"\s*\d\s", line) and text in line]
+        assert rows, f"no numbered row with {text!r}:\n" + "\n".join(lines)
+        await self.tap_line(rows[0], text)
+
+    async def wait_for(self, test, what: str) -> None:
+        deadline = time.monotonic() + WAIT
+        while not test(text := await self.text()):
+            assert time.monotonic() < deadline, f"the phone never showed {what}:\n{text}"
+            await self.page.wait_for_timeout(50)
 
     async def tap_line(self, row: int, text: str) -> None:
         left, top, cell_w, cell_h, _, _ = await self.grid()
@@ -174,23 +188,27 @@ def table_code_any(tmux) -> str:
 
 
 async def play_tally_up(phone: Phone, yuri: Yuri) -> int:
-    """Wendy (seat 2) plays by taps until the game is over; Yuri plays his own turns and goes
-    OUT at every reveal. Returns how many times she tapped."""
+    """Wendy (seat 2) plays by taps until the game is over; Yuri plays his own turns, goes
+    OUT at every reveal and leaves every shout to her. Returns how many times she tapped."""
     wendy, taps, done = 1, 0, None
     deadline = time.monotonic() + 240
     while not yuri.view.get("over"):
         assert time.monotonic() < deadline, f"the game did not end: {yuri.view}"
         view = yuri.view
-        yuri.play_own_turn()
+        yuri.play_own_turn(shout=False)
         if view.get("phase") == "choice" and not view["out"][0] and not view["locked"][0]:
             yuri.act({"type": "token", "side": "out"})
         step = tally_step(view, wendy)
-        moment = (view["round"], view.get("phase"), view["running_total"], len(view["history"]))
+        moment = tuple(view.get(k) for k in ("round", "phase", "choice_for", "running_total",
+                                             "up_die", "extra_round"))  # fmt: skip
         if step is not None and moment != done:  # one step a moment, as a person would
             done = moment
             await phone.shot(step)
             taps += await tap_tally_step(phone, view, step)
-        await yuri.until(lambda v=view: yuri.view is not v, "a change", timeout=WAIT)
+        try:
+            await yuri.until(lambda v=view: yuri.view is not v, "a change", timeout=WAIT)
+        except AssertionError as stuck:
+            raise AssertionError(f"{stuck}\nWendy's phone shows:\n{await phone.text()}") from None
     return taps
 
 
@@ -207,19 +225,137 @@ def tally_step(view: dict, seat: int) -> str | None:
             "bonus_dice": "bonus-dice"}.get(phase)  # fmt: skip
 
 
+PROMPTS = {  # what her screen says before she taps, as a person reads before acting
+    "choose-dice": "tallyup.your_dice",
+    "roll": "tallyup.your_roll",
+    "up-die": "tallyup.your_up_die",
+    "bonus-dice": "tallyup.your_bonus",
+    "shout": "tallyup.shout_now",
+}
+
+
 async def tap_tally_step(phone: Phone, view: dict, step: str) -> int:
-    """Her taps for one step: dice tapped on the screen, the footer's keys."""
-    if step == "choose-dice":
-        for colour in ("red", "yellow", "blue"):
-            await phone.wait_text(phone.words(f"tallyup.colour.{colour}"))
-            await phone.tap_text(phone.words(f"tallyup.colour.{colour}"), last=False)
-        await phone.tap_key("tallyup.key.confirm")
-        return 4
-    if step == "bonus-dice":
-        for colour in view["unused"][: view["bonus_count"]]:
-            await phone.tap_text(phone.words(f"tallyup.colour.{colour}"), last=False)
-        await phone.tap_key("tallyup.key.confirm")
-        return view["bonus_count"] + 1
+    """Her taps for one step, once her screen asks for it: dice tapped on the screen, the
+    footer's keys."""
+    if step == "sealed":
+        up_die = view.get("choice_for") == "up_die"
+        prompt = phone.words("tallyup.your_choice_up_die" if up_die else "tallyup.your_choice")
+    else:
+        prompt = phone.words(PROMPTS[step])
+    await phone.wait_words(prompt.split("{")[0])
+    if step in ("choose-dice", "bonus-dice"):
+        dice = ["red", "yellow", "blue"] if step == "choose-dice" else view["unused"]
+        dice = dice[: view["bonus_count"]] if step == "bonus-dice" else dice
+        for ticked, colour in enumerate(dice, 1):
+            await phone.tap_row(phone.words(f"tallyup.colour.{colour}"))
+            await phone.wait_for(lambda text, n=ticked: text.count("✔") >= n, f"{ticked} ticked")
+        await phone.tap_key("tallyup.key.confirm")  # once she sees them all ticked
+        return len(dice) + 1
     key = {"roll": "roll", "up-die": "roll", "sealed": "out", "shout": "shout"}[step]
     await phone.tap_key(f"tallyup.key.{key}")
     return 1
+
+
+CATEGORIES = ("food", "botany", "society", "concepts", "humanities", "engineering", "earth",
+              "health", "zoology")  # fmt: skip
+DEFINITION = {"ru": "Старинный ягодный напиток с пряностями.", "en": "An old spiced berry drink."}
+
+
+async def test_a_phone_plays_a_round_of_tesauro_as_a_scholar_and_as_the_sage(
+    tmux, tmp_path, record_property
+):
+    """Wendy's phone: as the reader she taps a word and a tile and types her definition on the
+    phone's keyboard; as the Sage she taps the definition she believes and confirms with a
+    tap. Yuri (on the wire) judges the first turn and writes in the second; a bot plays too."""
+    lang = os.environ.get("HUBBUB_PHONE_LANG", "ru")
+    port, url = host(tmux, tmp_path, "tesauro", lang)
+    code = table_code_any(tmux)
+    yuri = Yuri(port, code, tmp_path / "yuri-tokens.json")
+    yuri.start()
+    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
+    async with chromium() as browser:
+        try:
+            phone = await open_phone(browser, url, lang, tmp_path)
+            await phone.join("Wendy", code)
+            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+            tmux.keys("host", "b")  # a bot in seat 3
+            await yuri.until(lambda: len(yuri.room["seats"]) == 3, "a bot seated")
+            await phone.shot("tesauro-lobby")
+            tmux.keys("host", "s")
+            started = time.monotonic()
+
+            # --- turn 1: Yuri is the Sage, Wendy reads: a word, a tile, a definition -------
+            await phone.wait_words(phone.words("tesauro.your_card"))
+            await phone.shot("tesauro-choose")
+            await tap_numbered_row(phone, 1, after=phone.words("tesauro.your_card"))
+            await yuri.until(lambda: yuri.view.get("phase") == "write", "the thinking time")
+            await phone.wait_words(phone.words("tesauro.take_tile"))
+            await phone.shot("tesauro-tiles")
+            while True:  # the bot may take the tile first: then she takes another
+                category = await free_tile(phone, yuri)
+                await phone.tap_row(phone.words(f"tesauro.category.{category}"))
+                await yuri.until(lambda c=category: c in yuri.view["categories"], "the tile taken")
+                if yuri.view["categories"][1] == category:
+                    break
+            await phone.wait_words(phone.words("tesauro.key.send"))  # the field has the keys
+            await phone.type_on_screen_keyboard(DEFINITION[lang])
+            await phone.shot("tesauro-typing")
+            await phone.touch_key("enter")  # the phone keyboard's own Enter would do as well
+            await yuri.until(lambda: yuri.view["given"][1], "Wendy's definition given")
+            await phone.shot("tesauro-sent")
+            await yuri.until(lambda: yuri.view.get("phase") == "judge", "the reveal")
+            defs = yuri.view["defs"]
+            assert any(d["seat"] == 1 and d["text"] == DEFINITION[lang] for d in defs), defs
+            yuri.act({"type": "pick", "seat": defs[0]["seat"]})
+
+            # --- turn 2: Wendy is the Sage: Yuri and the bot write, she picks by a tap -------
+            await yuri.until(lambda: yuri.view.get("turn") == 2, "the second turn")
+            assert yuri.view["sapiente"] == 1
+            await yuri.until(lambda: "tile" in yuri.view.get("legal", []), "Yuri's tiles")
+            yuri.act({"type": "tile", "category": yuri.view["allowed"][0]})
+            await yuri.until(lambda: "define" in yuri.view.get("legal", []), "Yuri's field")
+            yuri.act({"type": "define", "text": "A small boat for two."})
+            await yuri.until(lambda: yuri.view.get("phase") == "judge", "the second reveal")
+            await phone.wait_words(phone.words("tesauro.judge_now"))
+            await phone.shot("tesauro-judge")
+            await tap_numbered_row(phone, 1, after=phone.words("tesauro.judge_now"))
+            await phone.wait_words(phone.words("confirm.hint_yes"))
+            await phone.shot("tesauro-confirm")
+            first = yuri.view["defs"][0]["seat"]  # the definition numbered 1 on her screen
+            await phone.tap_text(phone.words("confirm.hint_yes"))
+            await yuri.until(lambda: yuri.view.get("turn") == 3, "the Sage's judgement")
+            judged = yuri.view["last_turn"]
+            assert (judged["turn"], judged["sapiente"], judged["pick"]) == (2, 1, first), judged
+            await phone.shot("tesauro-judged")
+            taken = time.monotonic() - started
+            assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
+        finally:
+            await yuri.stop()
+    record_property("tesauro_two_turns_s", round(taken, 1))
+
+
+async def tap_numbered_row(phone: Phone, number: int, *, after: str) -> None:
+    """Tap the row the screen numbers `number` (a word, a definition) below the line that
+    holds the start of `after`."""
+    lines = await phone.lines()
+    head = after.split()[0]
+    start = next(i for i, line in enumerate(lines) if head in line)
+    row = next(i for i in range(start + 1, len(lines)) if f" {number} " in lines[i])
+    await phone.tap_line(row, f" {number} ")
+
+
+async def free_tile(phone: Phone, yuri: Yuri) -> str:
+    """The tile Wendy may take, as her screen says: the card's category (named on its box's
+    bottom edge) if she is the Genius (Brillante), else the first free tile but that one.
+    Back to the tiles first (Esc), if a refused tile left her in the field."""
+    if phone.words("tesauro.take_tile").split()[0] not in await phone.text():
+        await phone.touch_key("escape")
+        await phone.wait_words(phone.words("tesauro.take_tile"))
+    lines = await phone.lines()
+    edge = next(line for line in lines if "╯" in line and "─" in line)
+    names = {c: phone.words(f"tesauro.category.{c}") for c in CATEGORIES}
+    true = next(c for c, name in names.items() if f" {name} " in edge)
+    if "Brillante" in "\n".join(lines):
+        return true
+    held = set(yuri.view["categories"])
+    return next(c for c in CATEGORIES if c != true and c not in held)
