@@ -66,7 +66,7 @@ async def test_f2_on_the_join_form_watches_a_game_to_its_end(peek, state_dir, la
                 await until(lambda: room.phase == "over", hp)
                 await until(lambda: isinstance(eve.screen, PlayerResultsScreen), ep)
                 assert eve.game["revealed"][0] == room.state["hands"][0]  # shown, once public
-                assert "Ann" in screen_text(eve)  # the winner, on her results screen
+                await until(lambda: "Ann" in screen_text(eve), ep)  # the winner, once drawn
 
                 await ep.press("q")  # she stops watching: the app ends, the table plays on
                 await until(lambda: not host.server.watchers, hp)
