@@ -359,3 +359,53 @@ async def free_tile(phone: Phone, yuri: Yuri) -> str:
         return true
     held = set(yuri.view["categories"])
     return next(c for c in CATEGORIES if c != true and c not in held)
+
+
+async def test_a_phone_plays_t_rex_for_two_to_the_end(tmux, tmp_path, record_property):
+    """Two players of T-Rex play the cooperative game: Wendy's card on her phone, her call a
+    tap on MATCH, round after round, until the team wins or a wrong call ends it (Yuri, on
+    the wire, calls MATCH too: the team goes on while their levels are close)."""
+    lang = os.environ.get("HUBBUB_PHONE_LANG", "en")
+    port, url = host(tmux, tmp_path, "trex", lang)
+    code = table_code_any(tmux)
+    yuri = Yuri(port, code, tmp_path / "yuri-tokens.json")
+    yuri.start()
+    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
+    async with chromium() as browser:
+        try:
+            phone = await open_phone(browser, url, lang, tmp_path)
+            await phone.join("Wendy", code)
+            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+            tmux.keys("host", "s")
+            await yuri.until(lambda: yuri.view.get("phase") == "call", "the first call")
+            calls, started = 0, time.monotonic()
+            while not yuri.view.get("over"):
+                assert calls < 20, f"the game did not end: {yuri.view}"
+                view = yuri.view
+                if "call" in view.get("legal", []):
+                    yuri.act({"type": "call", "match": True})
+                await phone.wait_words(phone.words("trex.call_now"))
+                await phone.shot("trex-call")
+                await phone.tap_key("trex.key.match")
+                calls += 1
+                await yuri.until(
+                    lambda v=view: (
+                        yuri.view.get("over")
+                        or yuri.view["scores"] != v["scores"]
+                        or yuri.view.get("phase") != "call"
+                    ),
+                    "the calls turned over",
+                )
+                await yuri.until(
+                    lambda: yuri.view.get("over") or "call" in yuri.view.get("legal", []),
+                    "the next call or the end",
+                )
+            await phone.wait_text(re.compile("Wendy"))
+            await phone.shot("trex-end")
+            assert yuri.view["result"] is not None
+            assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
+            taken = time.monotonic() - started
+        finally:
+            await yuri.stop()
+    record_property("trex_coop_calls", calls)
+    print(f"\nT-Rex for two on a phone: {calls} calls, {taken:.1f} s")
