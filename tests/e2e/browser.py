@@ -242,6 +242,18 @@ class Yuri:
         self.client.act(action, self.version)
 
 
+@contextlib.asynccontextmanager
+async def yuri_seated(port: int, code: str | None, tmp_path: Path):
+    """The test's own player, Yuri, in seat 1 of the table at `port` for the block."""
+    yuri = Yuri(port, code, tmp_path / "yuri-tokens.json")
+    yuri.start()
+    try:
+        await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
+        yield yuri
+    finally:
+        await yuri.stop()
+
+
 def table_code(tmux: Any) -> str:
     """The room code the host's lobby shows (in big letters: "K  Q  X  M")."""
     code_re = re.compile(r"Players type this code:.*\n.*?((?:[A-Z] {2}){3}[A-Z])")

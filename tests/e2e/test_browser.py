@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.browser import WAIT, Page, Yuri, chromium, needs_chromium, table_code
+from tests.e2e.browser import WAIT, Page, chromium, needs_chromium, table_code, yuri_seated
 from tests.e2e.test_tmux import free_port, seat_re, shows
 
 pytestmark = [*needs_chromium, pytest.mark.timeout(150)]
@@ -59,87 +59,80 @@ async def join_by_keys(page: Page, name: str, code: str) -> None:
 async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
     port, url = host_with_web_seats(tmux, tmp_path)
     room_code = table_code(tmux)
-    yuri = Yuri(port, room_code, tmp_path / "yuri-tokens.json")
-    yuri.start()
-    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
+    async with yuri_seated(port, room_code, tmp_path) as yuri, chromium() as browser:
+        context = await browser.new_context(viewport={"width": 1000, "height": 640})
+        started = time.monotonic()
+        page = await Page.open(context, url)
+        await page.wait_text("Your name")
+        page_load = time.monotonic() - started
+        assert "Type address" not in await page.text()  # only this table: no other
+        await join_by_keys(page, "Wendy", room_code)
+        await yuri.until(lambda: yuri.seat_of("Wendy") == 1, "Wendy in seat 2")
+        await in_thread(tmux.wait_for, "host", shows(seat_re("Wendy", "here")), "Wendy here")
 
-    async with chromium() as browser:
+        # --- a game of Tally Up!: Wendy's keys until she seals a choice -------------------
+        tmux.keys("host", "s")
+        await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
+        wendy, pressed_at, pressed = 1, 0.0, None
+        deadline = time.monotonic() + WAIT * 2
+
+        def sealed() -> bool:
+            locked = yuri.view.get("locked") or []
+            return len(locked) > wendy and locked[wendy]
+
+        while not sealed():
+            assert time.monotonic() < deadline, f"no sealed choice: {yuri.view}"
+            view = yuri.view
+            yuri.play_own_turn()
+            keys, prompt = browser_keys(view, wendy)
+            if keys and keys != pressed:  # one press per state, as a person would
+                await page.wait_text(prompt)  # she sees it before she types
+                pressed = keys
+                for key in keys:
+                    pressed_at = time.monotonic()
+                    await page.page.keyboard.press(key)
+                if keys == ["i"]:
+                    break
+            await yuri.until(lambda v=view: yuri.view is not v, "a change", timeout=5)
         try:
-            context = await browser.new_context(viewport={"width": 1000, "height": 640})
-            started = time.monotonic()
-            page = await Page.open(context, url)
-            await page.wait_text("Your name")
-            page_load = time.monotonic() - started
-            assert "Type address" not in await page.text()  # only this table: no other
-            await join_by_keys(page, "Wendy", room_code)
-            await yuri.until(lambda: yuri.seat_of("Wendy") == 1, "Wendy in seat 2")
-            await in_thread(tmux.wait_for, "host", shows(seat_re("Wendy", "here")), "Wendy here")
+            await yuri.until(sealed, "Wendy's sealed choice")
+        except AssertionError as lost:
+            left = any(frame == '["stdin","i"]' for frame in page.sent)
+            where = "reached her player app" if left else "never left the browser"
+            raise AssertionError(
+                f"Wendy's `i` {where}; her page shows:\n{await page.text()}"
+            ) from lost
+        key_to_table = time.monotonic() - pressed_at
+        await page.wait_text("◀ sealed", timeout=5)  # her screen says so too
+        chosen = re.compile(r"Wendy\b.*chosen ✔")  # the table: that she chose, not which
+        await in_thread(tmux.wait_for, "host", chosen.search, "Wendy's seat, chosen")
+        shots = Path(os.environ.get("HUBBUB_BROWSER_SHOTS") or tmp_path)
+        picture = shots / "browser-player-en.png"  # tools/phone_shots.py: screenshots/
+        await page.page.screenshot(path=str(picture))
+        assert picture.stat().st_size > 10_000
+        memory = player_memory(port)
 
-            # --- a game of Tally Up!: Wendy's keys until she seals a choice -------------------
-            tmux.keys("host", "s")
-            await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
-            wendy, pressed_at, pressed = 1, 0.0, None
-            deadline = time.monotonic() + WAIT * 2
+        # --- a reload takes the seat back ---------------------------------------------
+        started = time.monotonic()
+        await page.page.reload()
+        await page.wait_text("Tally Up")
+        await yuri.until(
+            lambda: yuri.connected("Wendy") and len(yuri.room["seats"]) == 2,
+            "Wendy back in her seat",
+        )
+        reload_back = time.monotonic() - started
+        assert [s["name"] for s in yuri.room["seats"]] == ["Yuri", "Wendy"]
+        await in_thread(tmux.wait_for, "host", shows("Wendy is back."), "Wendy back")
 
-            def sealed() -> bool:
-                locked = yuri.view.get("locked") or []
-                return len(locked) > wendy and locked[wendy]
-
-            while not sealed():
-                assert time.monotonic() < deadline, f"no sealed choice: {yuri.view}"
-                view = yuri.view
-                yuri.play_own_turn()
-                keys, prompt = browser_keys(view, wendy)
-                if keys and keys != pressed:  # one press per state, as a person would
-                    await page.wait_text(prompt)  # she sees it before she types
-                    pressed = keys
-                    for key in keys:
-                        pressed_at = time.monotonic()
-                        await page.page.keyboard.press(key)
-                    if keys == ["i"]:
-                        break
-                await yuri.until(lambda v=view: yuri.view is not v, "a change", timeout=5)
-            try:
-                await yuri.until(sealed, "Wendy's sealed choice")
-            except AssertionError as lost:
-                left = any(frame == '["stdin","i"]' for frame in page.sent)
-                where = "reached her player app" if left else "never left the browser"
-                raise AssertionError(
-                    f"Wendy's `i` {where}; her page shows:\n{await page.text()}"
-                ) from lost
-            key_to_table = time.monotonic() - pressed_at
-            await page.wait_text("◀ sealed", timeout=5)  # her screen says so too
-            chosen = re.compile(r"Wendy\b.*chosen ✔")  # the table: that she chose, not which
-            await in_thread(tmux.wait_for, "host", chosen.search, "Wendy's seat, chosen")
-            shots = Path(os.environ.get("HUBBUB_BROWSER_SHOTS") or tmp_path)
-            picture = shots / "browser-player-en.png"  # tools/phone_shots.py: screenshots/
-            await page.page.screenshot(path=str(picture))
-            assert picture.stat().st_size > 10_000
-            memory = player_memory(port)
-
-            # --- a reload takes the seat back ---------------------------------------------
-            started = time.monotonic()
-            await page.page.reload()
-            await page.wait_text("Tally Up")
-            await yuri.until(
-                lambda: yuri.connected("Wendy") and len(yuri.room["seats"]) == 2,
-                "Wendy back in her seat",
-            )
-            reload_back = time.monotonic() - started
-            assert [s["name"] for s in yuri.room["seats"]] == ["Yuri", "Wendy"]
-            await in_thread(tmux.wait_for, "host", shows("Wendy is back."), "Wendy back")
-
-            # --- a host killed outright leaves no player app behind -------------------------
-            tmux.running.pop("host", None)  # it is meant to end now
-            os.kill(pid_of("--web-port", url.rsplit(":", 1)[1]), signal.SIGKILL)
-            deadline = time.monotonic() + WAIT
-            while player_memory(port) is not None:
-                assert time.monotonic() < deadline, "a web seat's player app outlived its host"
-                await asyncio.sleep(0.1)
-            assert page.outside == [], f"the page asked outside this host: {page.outside}"
-            assert page.errors == [], page.errors
-        finally:
-            await yuri.stop()
+        # --- a host killed outright leaves no player app behind -------------------------
+        tmux.running.pop("host", None)  # it is meant to end now
+        os.kill(pid_of("--web-port", url.rsplit(":", 1)[1]), signal.SIGKILL)
+        deadline = time.monotonic() + WAIT
+        while player_memory(port) is not None:
+            assert time.monotonic() < deadline, "a web seat's player app outlived its host"
+            await asyncio.sleep(0.1)
+        assert page.outside == [], f"the page asked outside this host: {page.outside}"
+        assert page.errors == [], page.errors
 
     record_property("page_to_join_form_s", round(page_load, 2))
     record_property("browser_key_to_table_s", round(key_to_table, 3))
@@ -160,45 +153,39 @@ async def test_a_browser_seat_comes_back_after_the_host_is_killed_and_resumed(
     seat back by itself — no reload, no touch — before any bot could take it."""
     port, url = host_with_web_seats(tmux, tmp_path)
     room_code = table_code(tmux)
-    yuri = Yuri(port, room_code, tmp_path / "yuri-tokens.json")
-    yuri.start()
-    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
-    async with chromium() as browser:
-        try:
-            page = await Page.open(await browser.new_context(), url)
-            await join_by_keys(page, "Wendy", room_code)
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in seat 2")
-            tmux.keys("host", "s")
-            await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
-            await page.wait_text("Tally Up")
-            await page.page.evaluate("window.sameDocument = true")  # gone after any reload
+    async with yuri_seated(port, room_code, tmp_path) as yuri, chromium() as browser:
+        page = await Page.open(await browser.new_context(), url)
+        await join_by_keys(page, "Wendy", room_code)
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in seat 2")
+        tmux.keys("host", "s")
+        await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
+        await page.wait_text("Tally Up")
+        await page.page.evaluate("window.sameDocument = true")  # gone after any reload
 
-            tmux.running.pop("host", None)  # it is meant to end now
-            pid = pid_of("--web-port", url.rsplit(":", 1)[1])
-            last_view = yuri.view  # every view after it comes from the resumed table
-            killed = time.monotonic()
-            os.kill(pid, signal.SIGKILL)
-            await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)
-            said = await page.page.text_content("#link")
-            assert said is not None and said.startswith("Table lost")  # link.reconnecting
+        tmux.running.pop("host", None)  # it is meant to end now
+        pid = pid_of("--web-port", url.rsplit(":", 1)[1])
+        last_view = yuri.view  # every view after it comes from the resumed table
+        killed = time.monotonic()
+        os.kill(pid, signal.SIGKILL)
+        await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)
+        said = await page.page.text_content("#link")
+        assert said is not None and said.startswith("Table lost")  # link.reconnecting
 
-            # a killed app leaves its terminal raw: the host starts again in a fresh one
-            tmux.open_window("again", tmp_path / "host")
-            tmux.launch("again", ["host", "--resume"])
-            await page.wait_state(lambda s: s["open"], "the link open again")
-            await yuri.until(
-                lambda: yuri.view is not last_view and yuri.connected("Wendy"),
-                "Wendy back in her seat at the resumed table",
-            )
-            back = time.monotonic() - killed
-            seat = yuri.room["seats"][1]
-            assert seat["name"] == "Wendy" and not seat.get("standin"), seat
-            assert await page.page.evaluate("window.sameDocument") is True  # no reload
-            assert not await page.page.evaluate("document.body.classList.contains('-down')")
-            await page.wait_text("Tally Up")
-            assert page.errors == [], page.errors
-        finally:
-            await yuri.stop()
+        # a killed app leaves its terminal raw: the host starts again in a fresh one
+        tmux.open_window("again", tmp_path / "host")
+        tmux.launch("again", ["host", "--resume"])
+        await page.wait_state(lambda s: s["open"], "the link open again")
+        await yuri.until(
+            lambda: yuri.view is not last_view and yuri.connected("Wendy"),
+            "Wendy back in her seat at the resumed table",
+        )
+        back = time.monotonic() - killed
+        seat = yuri.room["seats"][1]
+        assert seat["name"] == "Wendy" and not seat.get("standin"), seat
+        assert await page.page.evaluate("window.sameDocument") is True  # no reload
+        assert not await page.page.evaluate("document.body.classList.contains('-down')")
+        await page.wait_text("Tally Up")
+        assert page.errors == [], page.errors
     record_property("kill_to_browser_seat_back_s", round(back, 2))
     print(f"\nhost killed -> resumed -> the browser's seat back: {back:.2f} s")
 
@@ -269,33 +256,27 @@ async def test_a_browser_seat_through_lost_wifi_another_tab_and_leaving(tmux, tm
     the seat went and stays quiet (two tabs would take it from each other for ever); the
     player leaves with `q` — the page says the app closed and does not start it again."""
     port, url = host_with_web_seats(tmux, tmp_path, "--open")
-    yuri = Yuri(port, None, tmp_path / "yuri-tokens.json")
-    yuri.start()
-    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
-    async with chromium() as browser:
-        try:
-            context = await browser.new_context()
-            page = await Page.open(context, url)
-            await join_by_keys(page, "Wendy", "")
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+    async with yuri_seated(port, None, tmp_path) as yuri, chromium() as browser:
+        context = await browser.new_context()
+        page = await Page.open(context, url)
+        await join_by_keys(page, "Wendy", "")
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
 
-            await context.set_offline(True)  # the Wi-Fi goes; nothing closes the socket
-            await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)
-            await context.set_offline(False)
-            await page.wait_state(lambda s: s["open"], "the link open again")
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy back")
-            await page.wait_text("Wendy")
+        await context.set_offline(True)  # the Wi-Fi goes; nothing closes the socket
+        await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)
+        await context.set_offline(False)
+        await page.wait_state(lambda s: s["open"], "the link open again")
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy back")
+        await page.wait_text("Wendy")
 
-            second = await Page.open(context, url)  # the same browser: the same seat
-            await second.wait_text("Wendy")
-            await page.wait_state(lambda s: s["told"] == 4005, "the first tab told")
-            assert "another page" in (await page.page.text_content("#ended p") or "")
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in the second tab")
+        second = await Page.open(context, url)  # the same browser: the same seat
+        await second.wait_text("Wendy")
+        await page.wait_state(lambda s: s["told"] == 4005, "the first tab told")
+        assert "another page" in (await page.page.text_content("#ended p") or "")
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in the second tab")
 
-            await second.page.keyboard.press("q")  # leave (the lobby: no question asked)
-            await second.wait_state(lambda s: s["told"] == 4000, "the app ended")
-            await second.page.wait_for_selector("body.-closed #ended", timeout=WAIT * 1000)
-            await yuri.until(lambda: yuri.seat_of("Wendy") is None, "Wendy's seat freed")
-            assert page.errors == second.errors == [], page.errors + second.errors
-        finally:
-            await yuri.stop()
+        await second.page.keyboard.press("q")  # leave (the lobby: no question asked)
+        await second.wait_state(lambda s: s["told"] == 4000, "the app ended")
+        await second.page.wait_for_selector("body.-closed #ended", timeout=WAIT * 1000)
+        await yuri.until(lambda: yuri.seat_of("Wendy") is None, "Wendy's seat freed")
+        assert page.errors == second.errors == [], page.errors + second.errors

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.browser import PHONE, WAIT, Page, Yuri, chromium, needs_chromium
+from tests.e2e.browser import PHONE, WAIT, Page, Yuri, chromium, needs_chromium, yuri_seated
 from tests.e2e.test_tmux import free_port, shows
 from tests.tui.test_web_lobby import zbar_reads
 from tui.i18n import catalogue
@@ -150,30 +150,24 @@ async def test_a_phone_joins_by_the_qr_code_and_plays_a_whole_game_of_tally_up(
     assert qr_address(scanned) == url  # the phone's camera reads the table's web address
     tmux.keys("host", "Escape")
 
-    yuri = Yuri(port, code, tmp_path / "yuri-tokens.json")
-    yuri.start()
-    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
-    async with chromium() as browser:
-        try:
-            phone = await open_phone(browser, url, lang, tmp_path)
-            await phone.wait_text(phone.words("join.name"))
-            assert (await phone.state())["fontSize"] == 16
-            left, _, cell_w, _, columns, _ = await phone.grid()
-            assert columns >= 40 and left + columns * cell_w <= 390, (columns, cell_w)
-            await phone.join("Wendy", code)
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
-            await phone.wait_text("Wendy")
-            await phone.shot("lobby")
-            tmux.keys("host", "s")
-            await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
-            started, taps = time.monotonic(), await play_tally_up(phone, yuri)
-            game_time = time.monotonic() - started
-            await phone.wait_text(re.compile(r"Wendy|Yuri"))
-            await phone.shot("results")
-            assert yuri.view["over"] and yuri.view["result"]["winners"]
-            assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
-        finally:
-            await yuri.stop()
+    async with yuri_seated(port, code, tmp_path) as yuri, chromium() as browser:
+        phone = await open_phone(browser, url, lang, tmp_path)
+        await phone.wait_text(phone.words("join.name"))
+        assert (await phone.state())["fontSize"] == 16
+        left, _, cell_w, _, columns, _ = await phone.grid()
+        assert columns >= 40 and left + columns * cell_w <= 390, (columns, cell_w)
+        await phone.join("Wendy", code)
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+        await phone.wait_text("Wendy")
+        await phone.shot("lobby")
+        tmux.keys("host", "s")
+        await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
+        started, taps = time.monotonic(), await play_tally_up(phone, yuri)
+        game_time = time.monotonic() - started
+        await phone.wait_text(re.compile(r"Wendy|Yuri"))
+        await phone.shot("results")
+        assert yuri.view["over"] and yuri.view["result"]["winners"]
+        assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
     record_property("tally_up_game_s", round(game_time, 1))
     record_property("tally_up_taps", taps)
     print(f"\na whole game of Tally Up! on a phone: {taps} taps, {game_time:.1f} s")
@@ -270,67 +264,61 @@ async def test_a_phone_plays_a_round_of_tesauro_as_a_scholar_and_as_the_sage(
     lang = os.environ.get("HUBBUB_PHONE_LANG", "ru")
     port, url = host(tmux, tmp_path, "tesauro", lang)
     code = table_code_any(tmux)
-    yuri = Yuri(port, code, tmp_path / "yuri-tokens.json")
-    yuri.start()
-    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
-    async with chromium() as browser:
-        try:
-            phone = await open_phone(browser, url, lang, tmp_path)
-            await phone.join("Wendy", code)
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
-            tmux.keys("host", "b")  # a bot in seat 3
-            await yuri.until(lambda: len(yuri.room["seats"]) == 3, "a bot seated")
-            await phone.shot("tesauro-lobby")
-            tmux.keys("host", "s")
-            started = time.monotonic()
+    async with yuri_seated(port, code, tmp_path) as yuri, chromium() as browser:
+        phone = await open_phone(browser, url, lang, tmp_path)
+        await phone.join("Wendy", code)
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+        tmux.keys("host", "b")  # a bot in seat 3
+        await yuri.until(lambda: len(yuri.room["seats"]) == 3, "a bot seated")
+        await phone.shot("tesauro-lobby")
+        tmux.keys("host", "s")
+        started = time.monotonic()
 
-            # --- turn 1: Yuri is the Sage, Wendy reads: a word, a tile, a definition -------
-            await phone.wait_words(phone.words("tesauro.your_card"))
-            await phone.shot("tesauro-choose")
-            await tap_numbered_row(phone, 1, after=phone.words("tesauro.your_card"))
-            await yuri.until(lambda: yuri.view.get("phase") == "write", "the thinking time")
-            await phone.wait_words(phone.words("tesauro.take_tile"))
-            await phone.shot("tesauro-tiles")
-            while True:  # the bot may take the tile first: then she takes another
-                category = await free_tile(phone, yuri)
-                await phone.tap_row(phone.words(f"tesauro.category.{category}"))
-                await yuri.until(lambda c=category: c in yuri.view["categories"], "the tile taken")
-                if yuri.view["categories"][1] == category:
-                    break
-            await phone.wait_words(phone.words("tesauro.key.send"))  # the field has the keys
-            await phone.type_on_screen_keyboard(DEFINITION[lang])
-            await phone.shot("tesauro-typing")
-            await phone.touch_key("enter")  # the phone keyboard's own Enter would do as well
-            await yuri.until(lambda: yuri.view["given"][1], "Wendy's definition given")
-            await phone.shot("tesauro-sent")
-            await yuri.until(lambda: yuri.view.get("phase") == "judge", "the reveal")
-            defs = yuri.view["defs"]
-            assert any(d["seat"] == 1 and d["text"] == DEFINITION[lang] for d in defs), defs
-            yuri.act({"type": "pick", "seat": defs[0]["seat"]})
+        # --- turn 1: Yuri is the Sage, Wendy reads: a word, a tile, a definition -------
+        await phone.wait_words(phone.words("tesauro.your_card"))
+        await phone.shot("tesauro-choose")
+        await tap_numbered_row(phone, 1, after=phone.words("tesauro.your_card"))
+        await yuri.until(lambda: yuri.view.get("phase") == "write", "the thinking time")
+        await phone.wait_words(phone.words("tesauro.take_tile"))
+        await phone.shot("tesauro-tiles")
+        while True:  # the bot may take the tile first: then she takes another
+            category = await free_tile(phone, yuri)
+            await phone.tap_row(phone.words(f"tesauro.category.{category}"))
+            await yuri.until(lambda c=category: c in yuri.view["categories"], "the tile taken")
+            if yuri.view["categories"][1] == category:
+                break
+        await phone.wait_words(phone.words("tesauro.key.send"))  # the field has the keys
+        await phone.type_on_screen_keyboard(DEFINITION[lang])
+        await phone.shot("tesauro-typing")
+        await phone.touch_key("enter")  # the phone keyboard's own Enter would do as well
+        await yuri.until(lambda: yuri.view["given"][1], "Wendy's definition given")
+        await phone.shot("tesauro-sent")
+        await yuri.until(lambda: yuri.view.get("phase") == "judge", "the reveal")
+        defs = yuri.view["defs"]
+        assert any(d["seat"] == 1 and d["text"] == DEFINITION[lang] for d in defs), defs
+        yuri.act({"type": "pick", "seat": defs[0]["seat"]})
 
-            # --- turn 2: Wendy is the Sage: Yuri and the bot write, she picks by a tap -------
-            await yuri.until(lambda: yuri.view.get("turn") == 2, "the second turn")
-            assert yuri.view["sapiente"] == 1
-            await yuri.until(lambda: "tile" in yuri.view.get("legal", []), "Yuri's tiles")
-            yuri.act({"type": "tile", "category": yuri.view["allowed"][0]})
-            await yuri.until(lambda: "define" in yuri.view.get("legal", []), "Yuri's field")
-            yuri.act({"type": "define", "text": "A small boat for two."})
-            await yuri.until(lambda: yuri.view.get("phase") == "judge", "the second reveal")
-            await phone.wait_words(phone.words("tesauro.judge_now"))
-            await phone.shot("tesauro-judge")
-            await tap_numbered_row(phone, 1, after=phone.words("tesauro.judge_now"))
-            await phone.wait_words(phone.words("confirm.hint_yes"))
-            await phone.shot("tesauro-confirm")
-            first = yuri.view["defs"][0]["seat"]  # the definition numbered 1 on her screen
-            await phone.tap_text(phone.words("confirm.hint_yes"))
-            await yuri.until(lambda: yuri.view.get("turn") == 3, "the Sage's judgement")
-            judged = yuri.view["last_turn"]
-            assert (judged["turn"], judged["sapiente"], judged["pick"]) == (2, 1, first), judged
-            await phone.shot("tesauro-judged")
-            taken = time.monotonic() - started
-            assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
-        finally:
-            await yuri.stop()
+        # --- turn 2: Wendy is the Sage: Yuri and the bot write, she picks by a tap -------
+        await yuri.until(lambda: yuri.view.get("turn") == 2, "the second turn")
+        assert yuri.view["sapiente"] == 1
+        await yuri.until(lambda: "tile" in yuri.view.get("legal", []), "Yuri's tiles")
+        yuri.act({"type": "tile", "category": yuri.view["allowed"][0]})
+        await yuri.until(lambda: "define" in yuri.view.get("legal", []), "Yuri's field")
+        yuri.act({"type": "define", "text": "A small boat for two."})
+        await yuri.until(lambda: yuri.view.get("phase") == "judge", "the second reveal")
+        await phone.wait_words(phone.words("tesauro.judge_now"))
+        await phone.shot("tesauro-judge")
+        await tap_numbered_row(phone, 1, after=phone.words("tesauro.judge_now"))
+        await phone.wait_words(phone.words("confirm.hint_yes"))
+        await phone.shot("tesauro-confirm")
+        first = yuri.view["defs"][0]["seat"]  # the definition numbered 1 on her screen
+        await phone.tap_text(phone.words("confirm.hint_yes"))
+        await yuri.until(lambda: yuri.view.get("turn") == 3, "the Sage's judgement")
+        judged = yuri.view["last_turn"]
+        assert (judged["turn"], judged["sapiente"], judged["pick"]) == (2, 1, first), judged
+        await phone.shot("tesauro-judged")
+        taken = time.monotonic() - started
+        assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
     record_property("tesauro_two_turns_s", round(taken, 1))
 
 
@@ -368,44 +356,38 @@ async def test_a_phone_plays_t_rex_for_two_to_the_end(tmux, tmp_path, record_pro
     lang = os.environ.get("HUBBUB_PHONE_LANG", "en")
     port, url = host(tmux, tmp_path, "trex", lang)
     code = table_code_any(tmux)
-    yuri = Yuri(port, code, tmp_path / "yuri-tokens.json")
-    yuri.start()
-    await yuri.until(lambda: yuri.seat_of("Yuri") == 0, "Yuri in seat 1")
-    async with chromium() as browser:
-        try:
-            phone = await open_phone(browser, url, lang, tmp_path)
-            await phone.join("Wendy", code)
-            await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
-            tmux.keys("host", "s")
-            await yuri.until(lambda: yuri.view.get("phase") == "call", "the first call")
-            calls, started = 0, time.monotonic()
-            while not yuri.view.get("over"):
-                assert calls < 20, f"the game did not end: {yuri.view}"
-                view = yuri.view
-                if "call" in view.get("legal", []):
-                    yuri.act({"type": "call", "match": True})
-                await phone.wait_words(phone.words("trex.call_now"))
-                await phone.shot("trex-call")
-                await phone.tap_key("trex.key.match")
-                calls += 1
-                await yuri.until(
-                    lambda v=view: (
-                        yuri.view.get("over")
-                        or yuri.view["scores"] != v["scores"]
-                        or yuri.view.get("phase") != "call"
-                    ),
-                    "the calls turned over",
-                )
-                await yuri.until(
-                    lambda: yuri.view.get("over") or "call" in yuri.view.get("legal", []),
-                    "the next call or the end",
-                )
-            await phone.wait_text(re.compile("Wendy"))
-            await phone.shot("trex-end")
-            assert yuri.view["result"] is not None
-            assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
-            taken = time.monotonic() - started
-        finally:
-            await yuri.stop()
+    async with yuri_seated(port, code, tmp_path) as yuri, chromium() as browser:
+        phone = await open_phone(browser, url, lang, tmp_path)
+        await phone.join("Wendy", code)
+        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+        tmux.keys("host", "s")
+        await yuri.until(lambda: yuri.view.get("phase") == "call", "the first call")
+        calls, started = 0, time.monotonic()
+        while not yuri.view.get("over"):
+            assert calls < 20, f"the game did not end: {yuri.view}"
+            view = yuri.view
+            if "call" in view.get("legal", []):
+                yuri.act({"type": "call", "match": True})
+            await phone.wait_words(phone.words("trex.call_now"))
+            await phone.shot("trex-call")
+            await phone.tap_key("trex.key.match")
+            calls += 1
+            await yuri.until(
+                lambda v=view: (
+                    yuri.view.get("over")
+                    or yuri.view["scores"] != v["scores"]
+                    or yuri.view.get("phase") != "call"
+                ),
+                "the calls turned over",
+            )
+            await yuri.until(
+                lambda: yuri.view.get("over") or "call" in yuri.view.get("legal", []),
+                "the next call or the end",
+            )
+        await phone.wait_text(re.compile("Wendy"))
+        await phone.shot("trex-end")
+        assert yuri.view["result"] is not None
+        assert phone.outside == [] and phone.errors == [], phone.outside + phone.errors
+        taken = time.monotonic() - started
     record_property("trex_coop_calls", calls)
     print(f"\nT-Rex for two on a phone: {calls} calls, {taken:.1f} s")

@@ -211,6 +211,24 @@ async def test_a_confirmation_needs_a_deliberate_key(peek, state_dir, monkeypatc
         assert party.room.seats[0].connected and not party.room.seats[0].leaving
 
 
+async def scholar_in_the_field(stack: AsyncExitStack, state_dir):
+    """A Tesauro game of Ann and Bob with a minute to think: Bob, the reader, has chosen the
+    word and taken a tile; his definition's field has the keys."""
+    party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
+    party.room.set_option("think_seconds", 60)
+    await reach(party, "playing")
+    bob, pb = party.players["Bob"], party.pilots["Bob"]
+    await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
+    await pb.press("1")
+    await until(lambda: "tile" in (bob.game or {}).get("legal", []), pb)
+    await pb.press(str(1 + ["food", "botany", "society", "concepts", "humanities",
+                            "engineering", "earth", "health", "zoology"]
+                       .index(bob.game["allowed"][0])))  # fmt: skip
+    field = bob.screen.query_one("#tsh-text")
+    await until(lambda: field.has_focus, pb)
+    return party, bob, pb, field
+
+
 async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir, monkeypatch):
     """A Tesauro scholar types; the thinking time runs out under the typing; the letters
     that follow (`q`, `y`…) stay text, not keys of the screen. (No pause ends the burst
@@ -219,18 +237,7 @@ async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir,
     monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
     set_lang("en")
     async with AsyncExitStack() as stack:
-        party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
-        party.room.set_option("think_seconds", 60)
-        await reach(party, "playing")
-        bob, pb = party.players["Bob"], party.pilots["Bob"]  # the reader
-        await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
-        await pb.press("1")
-        await until(lambda: "tile" in (bob.game or {}).get("legal", []), pb)
-        await pb.press(str(1 + ["food", "botany", "society", "concepts", "humanities",
-                                "engineering", "earth", "health", "zoology"]
-                           .index(bob.game["allowed"][0])))  # fmt: skip
-        field = bob.screen.query_one("#tsh-text")
-        await until(lambda: field.has_focus, pb)
+        party, bob, pb, field = await scholar_in_the_field(stack, state_dir)
         await pb.press(*"A kind of")
         room = party.room
         action = room._timer_action
@@ -248,21 +255,24 @@ async def test_a_key_straight_after_a_definition_is_sent_is_a_command(state_dir,
     monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
     set_lang("en")
     async with AsyncExitStack() as stack:
-        party = await Party(stack, state_dir, game_id="tesauro").open("Ann", "Bob")
-        party.room.set_option("think_seconds", 60)
-        await reach(party, "playing")
-        bob, pb = party.players["Bob"], party.pilots["Bob"]  # the reader
-        await until(lambda: "choose" in (bob.game or {}).get("legal", []), pb)
-        await pb.press("1")
-        await until(lambda: "tile" in (bob.game or {}).get("legal", []), pb)
-        await pb.press(str(1 + ["food", "botany", "society", "concepts", "humanities",
-                                "engineering", "earth", "health", "zoology"]
-                           .index(bob.game["allowed"][0])))  # fmt: skip
-        field = bob.screen.query_one("#tsh-text")
-        await until(lambda: field.has_focus, pb)
+        party, bob, pb, _ = await scholar_in_the_field(stack, state_dir)
         await pb.press(*"A kind of stool", "enter", "question_mark")
         await until(lambda: isinstance(bob.screen, HelpScreen), pb)
         assert party.room.state["texts"][1] == "A kind of stool"
+
+
+async def at_the_join_form(stack: AsyncExitStack, state_dir):
+    """Zoe's player app on the join form of a table with a code (Ann is seated there)."""
+    party = await Party(stack, state_dir).open("Ann")
+    party.room.code = "KQXM"
+    app = ClientApp(
+        ("127.0.0.1", party.host.server.port),
+        discover=False,
+        tokens=TokenStore(state_dir / "Zoe.json"),
+    )
+    pilot = await stack.enter_async_context(app.run_test(size=(100, 30)))
+    await until(lambda: isinstance(app.screen, JoinScreen) and app.screen.is_mounted, pilot)
+    return app, pilot
 
 
 async def test_the_first_key_after_joining_by_the_form_is_a_command(state_dir, monkeypatch):
@@ -272,15 +282,7 @@ async def test_the_first_key_after_joining_by_the_form_is_a_command(state_dir, m
     monkeypatch.setattr(TypingGuard, "PAUSE", math.inf)
     set_lang("en")
     async with AsyncExitStack() as stack:
-        party = await Party(stack, state_dir).open("Ann")
-        party.room.code = "KQXM"
-        app = ClientApp(
-            ("127.0.0.1", party.host.server.port),
-            discover=False,
-            tokens=TokenStore(state_dir / "Zoe.json"),
-        )
-        pilot = await stack.enter_async_context(app.run_test(size=(100, 30)))
-        await until(lambda: isinstance(app.screen, JoinScreen) and app.screen.is_mounted, pilot)
+        app, pilot = await at_the_join_form(stack, state_dir)
         await pilot.press(*"Zoe", "enter", *"kqxm", "enter")
         await until(lambda: isinstance(app.screen, WaitScreen), pilot)
         await pilot.press("question_mark")
@@ -548,15 +550,7 @@ async def test_a_key_typed_while_the_join_form_gives_way_reaches_the_next_screen
     monkeypatch.setattr(TypeAhead, "HOLD_LIMIT", 600.0)
     set_lang("en")
     async with AsyncExitStack() as stack:
-        party = await Party(stack, state_dir).open("Ann")
-        party.room.code = "KQXM"
-        app = ClientApp(
-            ("127.0.0.1", party.host.server.port),
-            discover=False,
-            tokens=TokenStore(state_dir / "Zoe.json"),
-        )
-        pilot = await stack.enter_async_context(app.run_test(size=(100, 30)))
-        await until(lambda: isinstance(app.screen, JoinScreen) and app.screen.is_mounted, pilot)
+        app, pilot = await at_the_join_form(stack, state_dir)
         burst(app, *"Zoe", "enter", *"kqxm", "enter", "question_mark")
         await until(lambda: isinstance(app.screen, HelpScreen), pilot)
         assert isinstance(app.screen_stack[-2], WaitScreen)
