@@ -4,6 +4,7 @@ directory again. Its door against strangers: tests/tui/test_web_door.py."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import aiohttp
 import pytest
 
 from tests.webseats import Door, StandInSeats, browser, closed, session_of, started, until
+from tui.i18n import catalogue
 from tui.web import gateway
 from tui.web.gateway import WebSeats, browser_lang, clamp
 from tui.web.sessions import COOKIE, KEEP, MAX_AGE, SessionDirs
@@ -53,6 +55,22 @@ async def test_the_page_and_its_files_come_from_the_package(seats):
             assert (await ann.get(path)).status == 200
         assert (await ann.get("/static/../gateway.py")).status in (403, 404)
         assert (await ann.get("/static/")).status in (403, 404)  # no listing
+        script = await ann.get("/seat.js")  # the page's own: before textual.js, from here
+        assert script.status == 200 and script.content_type == "application/javascript"
+        assert body.index("/seat.js") < body.index("/static/js/textual.js")
+
+
+async def test_the_page_speaks_the_browsers_language(seats):
+    """Every word the page's script may say — the link lost, the table closed, a page ended
+    and why, JavaScript turned off — comes in the browser's language, and the link's words
+    are the player app's own."""
+    async with browser(seats, "ru-RU,ru;q=0.9") as olga:
+        body = await (await olga.get("/")).text()
+    words = catalogue("ru")
+    for key in ("link.reconnecting", "link.closed_resumable", "web.ended", "web.idle",
+                "web.closed_by_host", "web.blocked", "web.replaced", "web.no_script"):  # fmt: skip
+        assert html.escape(words[key]) in body, key
+    assert 'lang="ru"' in body
 
 
 async def test_pages_are_bounded_and_a_reload_replaces_its_page(seats):
@@ -115,7 +133,7 @@ async def test_the_player_apps_quit_when_the_host_closes(tmp_path):
         await until(lambda: process.pid is not None)
         await server.close()
         assert process._process.returncode is not None
-        await closed(socket)
+        assert await closed(socket) == gateway.HOST_CLOSED[0]  # the page waits for a resume
 
 
 async def test_a_port_in_use_is_an_os_error(tmp_path, seats):

@@ -503,6 +503,7 @@ class WebSeats:
             "replaced": words["web.replaced"],
             "keys_label": words["web.keys_label"],
             "keyboard": words["web.keyboard"],
+            "no_script": words["web.no_script"],
         }
         if refused == CROWDED:  # the short page of a refusal says the one reason
             said["full"] = said["full_here"]
