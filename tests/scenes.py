@@ -41,7 +41,9 @@ from tui.i18n import lang
 SMALL = (80, 24)  # the required minimum
 BIG = (120, 40)  # "looks good at 120x40"
 TV = (160, 45)  # a TV across the room
-PHONE = (40, 40)  # a phone held upright, in a browser seat (every player scene)
+PHONE = (40, 30)
+"""A phone held upright in a browser seat (every player scene): 390x664 CSS pixels, Safari
+with its bars shown, at the page's 16 px type (40x37 with the bars hidden)."""
 LANGS = ("en", "ru")
 SIZES = (SMALL, BIG, TV, PHONE)  # every size a scene may have
 
@@ -66,7 +68,7 @@ class Scene:
     # named, e.g. ("en-80x24",). A phone's picture is a snapshot only where named here or
     # in `phone`.
     snapshot: bool | tuple[str, ...] = True
-    phone: tuple[str, ...] = ()  # the languages whose phone picture (40x40) is a snapshot too
+    phone: tuple[str, ...] = ()  # the languages whose phone picture (40x30) is a snapshot too
     phone_only: bool = False  # a moment only a phone has (its keys)
 
     @property

@@ -1,5 +1,5 @@
 """Screenshots of every screen of both apps, in English and Russian, at 80x24 and 120x40, the
-host's main screens (the big screen) also at 160x45, a TV, and every player's screen at 40x40,
+host's main screens (the big screen) also at 160x45, a TV, and every player's screen at 40x30,
 a phone held upright in a browser seat.
 
     .venv/bin/python tools/screenshots.py            # every scene -> screenshots/*.svg + README.md
@@ -93,7 +93,7 @@ def write_readme(out: Path) -> None:
         "",
         "Every screen of `hubbub host` and `hubbub join`, in English and Russian, at 80×24 (the",
         "minimum), the main ones at 120×40, the host's main ones at 160×45 (a TV across the",
-        "room) and every player's screen at 40×40 (a phone held upright, in a browser seat).",
+        "room) and every player's screen at 40×30 (a phone held upright, in a browser seat).",
         "Every one of them is checked for cut text by `tests/tui/test_clipping.py`.",
         "Made from the real apps by",
         "`.venv/bin/python tools/screenshots.py`; do not edit by hand. The snapshot tests in",

@@ -1,5 +1,5 @@
 """No screen cuts off text: every scene of `tests/scenes.py`, in both languages, at every size
-it has (80x24, 120x40, 160x45; every player scene on a phone, 40x40), checked by
+it has (80x24, 120x40, 160x45; every player scene on a phone, 40x30), checked by
 `tests/clipping.py` — the scenes with a snapshot in `tests/tui/test_snapshots.py` (drawn once
 for both), the others here.
 

@@ -1,6 +1,6 @@
 """SVG snapshots of every screen of both apps, in English and Russian, at 80x24 and 120x40,
 every table scene of the host at 160x45 (a TV) in both languages, and a few of the player's
-on a phone held upright (40x40: the scenes' `phone`; every one of them is checked for cuts).
+on a phone held upright (40x30: the scenes' `phone`; every one of them is checked for cuts).
 
 The scenes (app states) are built in `tests/scenes.py`; `tools/screenshots.py` writes the same
 pictures to `screenshots/`. After an intended change of the look:

@@ -685,7 +685,8 @@ class PlayerResultsScreen(RoomScreen):
 
     def _fit_epilogue(self) -> None:
         """The game's last word in its fullest form that fits under the scores (a small
-        screen gets a shorter one: its end is never cut)."""
+        screen gets a shorter one: its end is never cut; a phone's column scrolls, and gets
+        the whole of it)."""
         forms = getattr(self, "_epilogue", [])
         if not forms:
             return
@@ -695,7 +696,9 @@ class PlayerResultsScreen(RoomScreen):
         frame = box.styles.gutter.height  # its border (and padding)
         width = box.content_size.width or side.content_size.width - box.styles.gutter.width
         shown = forms[0] if not side.content_size.height else forms[-1]  # not laid out yet
-        if room > 0 and width > 0:
+        if self.app.has_class("-narrow"):  # a phone's column scrolls: the whole of it
+            shown = forms[0]
+        elif room > 0 and width > 0:
             options = self.app.console.options.update_width(width)
             for form in forms:
                 if len(self.app.console.render_lines(form, options, pad=False)) + frame <= room:
