@@ -361,6 +361,8 @@ def _children_rss_mb(pid: int) -> float:
 async def web() -> dict:
     import aiohttp
 
+    from tui.web.gateway import CROWDED
+
     folder = Path(tempfile.mkdtemp())
     figures: dict[str, str] = {}
     with Host("--game", "tallyup", "--code", WEB_CODE, "--nofile", "1024",
@@ -432,12 +434,12 @@ async def web() -> dict:
         for socket in sockets:
             with contextlib.suppress(TimeoutError):
                 message = await socket.receive(timeout=3)
-                refused += message.type == aiohttp.WSMsgType.CLOSE and message.data == 4004
+                refused += message.type == aiohttp.WSMsgType.CLOSE and message.data == CROWDED[0]
         await asyncio.sleep(3)  # the apps that started are up
         memory = _children_rss_mb(host.process.pid)
         came = await honest.come_in()
         figures["16 websockets with made-up cookies from one address"] = (
-            f"{16 - refused} player apps started ({memory} MB), {refused} told 4004; "
+            f"{16 - refused} player apps started ({memory} MB), {refused} told {CROWDED[0]}; "
             + _waits(came) + "; ping " + _ms(honest.take_pings())
         )  # fmt: skip
 
