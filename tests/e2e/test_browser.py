@@ -280,3 +280,32 @@ async def test_a_browser_seat_through_lost_wifi_another_tab_and_leaving(tmux, tm
         await second.page.wait_for_selector("body.-closed #ended", timeout=WAIT * 1000)
         await yuri.until(lambda: yuri.seat_of("Wendy") is None, "Wendy's seat freed")
         assert page.errors == second.errors == [], page.errors + second.errors
+
+
+async def test_a_fifth_browser_behind_one_address_gets_in_when_a_page_closes(tmux, tmp_path):
+    """Five phones behind one NAT (one address): four pages run, the fifth is told its
+    address has its pages (a short page, 503) — and tries again by itself, so it opens soon
+    after one of the four closes, with no touch."""
+    _, url = host_with_web_seats(tmux, tmp_path, "--open")
+    async with chromium() as browser:
+        pages = [await Page.open(await browser.new_context(), url) for _ in range(4)]
+        for page in pages:
+            await page.wait_state(lambda s: s["open"], "a page open")
+        fifth = await Page.open(await browser.new_context(), url)
+        said = await fifth.page.text_content("body") or ""  # the short page, in words
+        assert "already has 4 pages open" in said, said
+        await pages[0].page.close()  # one guest leaves
+        deadline = time.monotonic() + WAIT
+        while not await the_seat_page(fifth):  # the short page tries again by itself
+            assert time.monotonic() < deadline, await fifth.page.text_content("body")
+            await asyncio.sleep(0.2)
+        await fifth.wait_state(lambda s: s["open"], "the fifth page open")
+        await fifth.wait_text("Your name")
+
+
+async def the_seat_page(page: Page) -> bool:
+    """Whether the page is the seat's own (its script running), not a short refusal."""
+    try:
+        return await page.page.evaluate("typeof window.hubbubSeat === 'object'")
+    except Exception:  # between two loads of the page: not yet
+        return False

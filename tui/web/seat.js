@@ -16,7 +16,8 @@
 //   A link that goes quiet (no answer to its pings) is treated as lost.
 // - The server says why it closes a page on purpose (a close code, docs/WEB.md): the player
 //   left, the seat opened in another page, the host closed the page or this address, the page
-//   sat idle. Those are told, not retried (except a table that closed: it may be resumed).
+//   sat idle. Those are told, not retried; a table that closed (it may be resumed) and a door
+//   that is full for now (a place frees) are told and tried again.
 // - On a touch screen, a row of keys a phone keyboard lacks (Esc, Tab, arrows, Enter) and a
 //   key that shows or hides the phone's keyboard; taps on the terminal are clicks for the app
 //   (its footer's keys act on a tap).
@@ -41,16 +42,19 @@
   const ENDED = 4000;
   const STOPPED = 1011;
   const TOLD = {
-    // close code -> the words that say it (data-* of #words); retried: whether to come back
-    4000: { words: "ended", retried: false },
-    4001: { words: "idle", retried: false },
-    4002: { words: "closedByHost", retried: false },
-    4003: { words: "blocked", retried: false },
-    4004: { words: "full", retried: false },
-    4005: { words: "replaced", retried: false },
-    4006: { words: "tableClosed", retried: true },
-    4007: { words: "fullHere", retried: false },
+    // close code -> the words that say it (data-* of #words), and whether the page comes
+    // back: "no"; "later" (a card says why, and the page tries again every RETRY_FULL: a
+    // place frees, a flaky Wi-Fi's reconnects are over); "on" (a line at the top, as ever)
+    4000: { words: "ended", retry: "no" },
+    4001: { words: "idle", retry: "no" },
+    4002: { words: "closedByHost", retry: "no" },
+    4003: { words: "blocked", retry: "no" },
+    4004: { words: "full", retry: "later" },
+    4005: { words: "replaced", retry: "no" },
+    4006: { words: "tableClosed", retry: "on" },
+    4007: { words: "fullHere", retry: "later" },
   };
+  const RETRY_FULL = 5000; // ms: the web door lets an address start one page every 5 s
 
   // --- the renderer: xterm's DOM renderer (see above) ---------------------------------------
   const getContext = HTMLCanvasElement.prototype.getContext;
@@ -132,16 +136,16 @@
     lost(code) {
       this.socket = null;
       this.readyState = NativeSocket.CONNECTING;
-      const told = TOLD[code];
-      if (told) say(told.words, !told.retried);
-      else say("reconnecting");
-      if (told && !told.retried) {
+      const told = TOLD[code] || { words: "reconnecting", retry: "on" };
+      say(told.words, told.retry !== "on");
+      if (told.retry === "no") {
         this.told = code;
         this.readyState = NativeSocket.CLOSED;
         return;
       }
       // a player app that stops at once would otherwise be started every two seconds
-      const wait = code === STOPPED ? RETRY_STOPPED : this.retry;
+      let wait = code === STOPPED ? RETRY_STOPPED : this.retry;
+      if (told.retry === "later") wait = RETRY_FULL;
       this.timer = setTimeout(() => this.open(), wait);
       this.retry = Math.min(RETRY_MOST, this.retry * 2);
     }
