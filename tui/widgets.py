@@ -319,7 +319,9 @@ async def press(screen: Screen, key: FooterKey) -> None:
     if key.several:  # "1–9": which one? The rows they pick say, and are tapped themselves
         screen.notify(t("keys.tap_one", keys=key.shown), timeout=KeyHints.HINT_SECONDS)
         return
-    if key.enabled and await screen.app.run_action(key.binding.action, key.node):
+    # whether it does something *now*, not when the footer was drawn: a tap that comes with
+    # the view that enables the key, before the footer has followed, is that key
+    if await screen.app.run_action(key.binding.action, key.node):
         return
     if isinstance(screen, KeyHints):
         screen.hint_not_now(key.shown, key.node, key.binding)
