@@ -122,13 +122,17 @@ class Page:
                 raise AssertionError(f"the page never showed {wanted!r}; it shows:\n{shown}")
             await asyncio.sleep(0.05)
 
-    async def wait_words(self, wanted: str, timeout: float = WAIT) -> None:
-        """Until the screen shows `wanted`, however its lines wrap it (a phone's 40 columns)."""
-        words = " ".join(wanted.split())
+    async def wait_words(self, *wanted: str | re.Pattern[str], timeout: float = WAIT) -> None:
+        """Until one screen shows every one of `wanted` (words, or a pattern of them),
+        however its lines wrap them (a phone's 40 columns)."""
+        words = [w if isinstance(w, re.Pattern) else " ".join(w.split()) for w in wanted]
         deadline = time.monotonic() + timeout
         while True:
             shown = " ".join(" ".join(await self.lines()).split())
-            if words in shown:
+            if all(
+                each.search(shown) if isinstance(each, re.Pattern) else each in shown
+                for each in words
+            ):
                 return
             if time.monotonic() > deadline:
                 raise AssertionError(f"the page never showed {wanted!r}:\n{await self.text()}")

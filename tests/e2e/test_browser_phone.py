@@ -228,15 +228,31 @@ PROMPTS = {  # what her screen says before she taps, as a person reads before ac
 }
 
 
+def words_before(text: str) -> str:
+    """A catalogue text up to its first parameter."""
+    return text.split("{")[0]
+
+
+def number_in(text: str, number: int) -> re.Pattern[str]:
+    """A catalogue text up to its first parameter, with `number` there (and no digit after)."""
+    return re.compile(re.escape(words_before(text)) + str(number) + r"(?!\d)")
+
+
 async def tap_tally_step(phone: Phone, view: dict, step: str) -> int:
     """Her taps for one step, once her screen asks for it: dice tapped on the screen, the
     footer's keys."""
     if step == "sealed":
         up_die = view.get("choice_for") == "up_die"
         prompt = phone.words("tallyup.your_choice_up_die" if up_die else "tallyup.your_choice")
+        # the prompt of *this* choice, not the last one still drawn (her app a few ms behind
+        # the table, which went on at once): what OUT banks now, and her score, banked since
+        await phone.wait_words(
+            prompt,
+            number_in(phone.words("tallyup.out_banks"), view["running_total"]),
+            number_in(phone.words("tallyup.you"), view["scores"][1]),
+        )
     else:
-        prompt = phone.words(PROMPTS[step])
-    await phone.wait_words(prompt.split("{")[0])
+        await phone.wait_words(words_before(phone.words(PROMPTS[step])))
     if step in ("choose-dice", "bonus-dice"):
         dice = ["red", "yellow", "blue"] if step == "choose-dice" else view["unused"]
         dice = dice[: view["bonus_count"]] if step == "bonus-dice" else dice
