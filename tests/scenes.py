@@ -1000,6 +1000,9 @@ def host_scene(
             await until(pilot, lambda: hasattr(app.screen, "refresh_room"))
             if timer is not None:
                 table.room.timer_deadline = asyncio.get_running_loop().time() + timer
+                # every view tells exactly `timer` left, however long a busy machine takes to
+                # tell it (the room's own clock ran on: 0:40 was shown for 0:42)
+                table.room._timer_seconds = lambda: timer  # type: ignore[method-assign]
                 freeze_clocks(app)
             app.addresses = list(ADDRESSES)
             app.server.port = PORT  # shown only; the real socket listens elsewhere
