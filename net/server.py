@@ -665,7 +665,8 @@ def _story(room: Room) -> list[dict[str, Any]]:
         entry = {"version": version, "events": events}
         try:
             size += len(encode({"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0,
-                                "token": "", "room": {}, "story": [entry]}))  # fmt: skip
+                                "token": "", "room": {"name": "", "id": ""},
+                                "story": [entry]}))  # fmt: skip
         except ProtocolError:
             continue  # too deep or too big for a welcome: that line is not told
         if size > STORY_BYTES:

@@ -1,0 +1,223 @@
+"""Every message of the wire as a type: the one source of its shape.
+
+Each message of both directions is a `msgspec.Struct` tagged by its `type`; the room summary
+and its seats are Structs too, and the limits of docs/PROTOCOL.md §3 are in the types
+(`games/wire.py`). `decode` reads a frame's body *and* checks it in one pass in C: a frame that
+does not fit its type is refused with the codes of §10 (`net/protocol.py` keeps the framing
+and those codes). `hubbub schema` prints these types as JSON Schema; a test checks the message
+and room tables of docs/PROTOCOL.md against them.
+
+A game's own view, its actions and its events are typed by the game (`games/<game>/wire.py`);
+until a game's types are wired in, they travel here as bounded plain maps (`Plain`): any
+nesting of maps, lists, strings, numbers, bools and nil within §3's limits — never deeper, so
+a hostile frame cannot make the decoder recurse without end.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeAlias
+
+import msgspec
+from msgspec import Meta
+
+from games.wire import MAX_ITEMS, UNSET, Count, Items, Number, Seat, Text, UnsetType, Wire
+
+MAX_DEPTH = 8
+"""Nesting, counting the message itself as depth 0: a container at depth 8 must be empty."""
+
+Real: TypeAlias = int | Number
+"""A finite number, int or float (an int stays an int: a `t` comes back as it went)."""
+Scalar: TypeAlias = Text | int | Number | bool | None
+
+
+def _plain(depth: int) -> Any:
+    """Any plain value whose containers may hold values down to `depth` levels below."""
+    if depth == 0:  # only scalars here, or an empty list or map
+        empty_list = Annotated[list[Scalar], Meta(max_length=0)]
+        empty_map = Annotated[dict[Text, Scalar], Meta(max_length=0)]
+        return Text | int | Number | bool | empty_list | empty_map | None
+    inner = _plain(depth - 1)
+    lists = Annotated[list[inner], Meta(max_length=MAX_ITEMS)]
+    maps = Annotated[dict[Text, inner], Meta(max_length=MAX_ITEMS)]
+    return Text | int | Number | bool | lists | maps | None
+
+
+def plain_map(depth: int) -> Any:
+    """A map at `depth` (the message is 0) whose values are plain, within §3."""
+    return Annotated[dict[Text, _plain(MAX_DEPTH - depth - 1)], Meta(max_length=MAX_ITEMS)]
+
+
+Event: TypeAlias = plain_map(2)  # type: ignore[valid-type]
+"""An event of `view.events` (§10.1, and each game's): a map with a str `type`."""
+GameView: TypeAlias = plain_map(1)  # type: ignore[valid-type]
+"""A game's view (§9)."""
+GameAction: TypeAlias = plain_map(1)  # type: ignore[valid-type]
+"""A game's action (§5.1.2): its `type` and its arguments; the game checks them."""
+
+# --- the room summary (§8) -------------------------------------------------------------------
+
+
+class SeatSummary(Wire):
+    """One seat of `room.seats`."""
+
+    name: Text
+    connected: bool
+    bot: Text | None
+    standin: bool
+    leaving: bool
+    away_for: Real | None
+    standin_in: Real | None
+
+
+Option: TypeAlias = Text | int | Number | bool | None
+
+
+class RoomSummary(Wire):
+    """`view.room`: the room as everybody may see it, and which seat you are."""
+
+    name: Text
+    id: Text
+    phase: Literal["lobby", "playing", "over"]
+    game: Text | None
+    options: Annotated[dict[Text, Option], Meta(max_length=MAX_ITEMS)]
+    room_options: Annotated[dict[Text, Option], Meta(max_length=MAX_ITEMS)]
+    needs_code: bool
+    players: Count
+    seats: Items(SeatSummary)  # type: ignore[valid-type]
+    waiting: Items(Seat)  # type: ignore[valid-type]
+    standins: bool
+    claims: Items(Seat)  # type: ignore[valid-type]
+    timer_seconds: Real | None
+    you: Seat | None  # nil: a watcher
+
+
+class RoomName(Wire):
+    """`welcome.room` / `watching.room`."""
+
+    name: Text
+    id: Text
+
+
+class StoryEntry(Wire):
+    """One change of `welcome.story`: its version and its events."""
+
+    version: int
+    events: Items(plain_map(4))  # type: ignore[valid-type]
+
+
+Story: TypeAlias = Items(StoryEntry)  # type: ignore[valid-type]
+
+# --- client -> host (§5.1) -------------------------------------------------------------------
+
+
+class Relay(Wire):
+    """`hello.relay`: from the host's own web gateway only (§7.11)."""
+
+    # any plain value: the host judges them, and refuses what is not its own with `bad_relay`
+    key: Scalar | UnsetType = UNSET
+    address: Scalar | UnsetType = UNSET
+
+
+class Hello(Wire, tag="hello", tag_field="type"):
+    protocol: int
+    name: Text | UnsetType = UNSET
+    code: Text | UnsetType = UNSET
+    token: Text | UnsetType = UNSET
+    watch: bool | UnsetType = UNSET
+    relay: Relay | UnsetType = UNSET
+
+
+class Action(Wire, tag="action", tag_field="type"):
+    action: GameAction  # type: ignore[valid-type]
+    version: int
+    ref: int | UnsetType = UNSET
+
+
+class Ping(Wire, tag="ping", tag_field="type"):
+    """Either side checks the link; the other answers `pong` with the same `t`."""
+
+    t: Real | UnsetType = UNSET
+
+
+class Pong(Wire, tag="pong", tag_field="type"):
+    t: Real | UnsetType = UNSET
+
+
+class Bye(Wire, tag="bye", tag_field="type"):
+    """Give the seat up."""
+
+
+# --- host -> client (§5.2) -------------------------------------------------------------------
+
+
+class Welcome(Wire, tag="welcome", tag_field="type"):
+    protocol: int
+    seat: int
+    token: Text
+    room: RoomName
+    story: Story | UnsetType = UNSET  # type: ignore[valid-type]
+
+
+class Watching(Wire, tag="watching", tag_field="type"):
+    protocol: int
+    room: RoomName
+    story: Story | UnsetType = UNSET  # type: ignore[valid-type]
+
+
+class View(Wire, tag="view", tag_field="type"):
+    version: int
+    room: RoomSummary
+    game: GameView | None  # type: ignore[valid-type]
+    events: Items(Event)  # type: ignore[valid-type]
+
+
+ShortList: TypeAlias = Annotated[list[Text | int], Meta(max_length=64)]
+Param: TypeAlias = Text | int | Number | bool | ShortList | None
+
+
+class Error(Wire, tag="error", tag_field="type"):
+    code: Text
+    message: Text
+    key: Text | UnsetType = UNSET
+    params: Annotated[dict[Text, Param], Meta(max_length=MAX_ITEMS)] | UnsetType = UNSET
+    ref: int | UnsetType = UNSET
+
+
+class Pending(Wire, tag="pending", tag_field="type"):
+    reason: Text
+    seat: int
+
+
+class Kicked(Wire, tag="kicked", tag_field="type"):
+    reason: Text
+    resumable: bool | UnsetType = UNSET
+
+
+Message: TypeAlias = (
+    Hello | Action | Ping | Pong | Bye | Welcome | Watching | View | Error | Pending | Kicked
+)
+"""Every message of both directions (a `ping` and a `pong` go either way)."""
+
+MESSAGES: dict[str, type[Wire]] = {
+    kind.__struct_config__.tag: kind  # type: ignore[misc]
+    for kind in (Hello, Action, Ping, Pong, Bye, Welcome, Watching, View, Error, Pending, Kicked)
+}
+"""Each message type by its `type`."""
+
+_decoder = msgspec.msgpack.Decoder(Message)
+
+
+def decode(body: bytes) -> Wire:
+    """A frame's body as its typed message; `msgspec.DecodeError` for bytes that are not one
+    msgpack value, `msgspec.ValidationError` for one that does not fit its type."""
+    return _decoder.decode(body)
+
+
+def as_plain(message: Wire) -> dict[str, Any]:
+    """A decoded message as the plain maps and lists the screens read."""
+    return msgspec.to_builtins(message)
+
+
+def schema() -> dict[str, Any]:
+    """The wire as JSON Schema: every message, the room summary, their parts."""
+    return msgspec.json.schema(Message)
