@@ -137,8 +137,8 @@ def seen() -> dict[str, Any]:
             for event in events:
                 out["events"].add(event["type"])
                 round_trip(Event, event)
-            if seat is not None:
-                assert round_trip(Action if seat >= 0 else HostAction, action)
+            if seat is not None:  # a player's move, or HOST's or CHANCE's
+                round_trip(Action if seat >= 0 else HostAction, action)
             if GAME.chance(state) is not None:
                 continue  # the room rolls at once: no view shows a CHANCE phase (§9)
             check_views(state, n, out)
@@ -155,15 +155,13 @@ def check_views(state: dict, n: int, out: dict[str, Any]) -> None:
     for seat in range(n):
         mine = GAME.view(state, seat)
         assert round_trip(TallyUpView, mine).seat == seat
-        for action in GAME.legal_actions(state, seat):
-            round_trip(Action, action)
         for key, value in mine.items():
             if value not in (None, [], {}) and key not in out["examples"]:
                 out["examples"][key] = value
         if mine["last_events"] and mine["locked"].count(True) and mine["history"]:
             out["sample"] = mine
-    if (timer := GAME.timer(state)) is not None:
-        round_trip(HostAction, timer[1])
+    for seat, action in legal_moves(GAME, state, n):  # HOST's timeout too
+        round_trip(HostAction if seat == HOST else Action, action)
 
 
 def test_every_view_event_and_move_of_random_games_fits_its_type_exactly():
