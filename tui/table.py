@@ -68,9 +68,12 @@ class Countdown(Static):
 
     HURRY = 10.0  # seconds: the last ones are drawn in the warning colour
 
+    now = staticmethod(time.monotonic)
+    """The clock the countdown reads (a screenshot stops it, on the instance: a mount that
+    comes late cannot start it again)."""
+
     def on_mount(self) -> None:
         self._deadline: float | None = None
-        self.now = time.monotonic  # the clock it reads (screenshots stop it)
         self.display = False
         self.set_interval(0.5, self._draw)
 

@@ -471,11 +471,12 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 def after_refresh(node: Widget, callback: Callable[[], object]) -> None:
     """`node.call_after_refresh(callback)`, for a node that may be gone by then. Textual runs
     the callback after the refresh of whichever screen is current *then* — the results, say,
-    that replaced a table whose children are gone — so a node no longer attached to the app
-    is not called."""
+    that replaced a table whose children are gone — so a node no longer attached to the app,
+    or on its way out (Textual marks a subtree it prunes before it removes it, children
+    first: the node may still be attached while its children are gone), is not called."""
 
     def if_still_there() -> None:
-        if node.is_attached:
+        if node.is_attached and not node._pruning:
             callback()
 
     node.call_after_refresh(if_still_there)

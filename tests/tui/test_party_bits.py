@@ -309,3 +309,31 @@ def test_resume_comes_back_with_the_browser_seats_and_the_blocks_it_had(
     room, options = started[1]
     assert options["web_port"] == web_port
     assert room.settings.blocked == ["10.0.0.9"]
+
+
+async def test_a_refit_after_the_refresh_skips_a_widget_on_its_way_out():
+    """The Tesauro table's refit ran after the refresh on a table being pruned — still
+    attached, its children gone — and the host app died with NoMatches at the end of a game
+    (seen on a busy machine). A node Textual prunes is not called back."""
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import Static
+
+    from tui.widgets import after_refresh
+
+    class Two(App[None]):
+        def compose(self):
+            with Vertical(id="box"):
+                yield Static("a", id="a")
+
+    called: list[str] = []
+    app = Two()
+    async with app.run_test() as pilot:
+        box = app.query_one("#box")
+        after_refresh(box, lambda: called.append("kept"))
+        await pilot.pause()
+        after_refresh(box, lambda: called.append("pruned"))
+        box._pruning = True  # as App._prune marks a subtree before it removes it
+        await pilot.pause()
+        box._pruning = False
+    assert called == ["kept"]

@@ -351,8 +351,8 @@ async def test_time_runs_out_on_a_silent_genius(state_dir):
         await take_a_tile(cid, pc, CID, room, hp)  # Cid, the Genius, starts to write...
         await pc.press(*"Hot milk")
         assert t("tesauro.hurry") not in on_screen(cid)
-        clock = hand(cid).now
-        hand(cid).now = lambda: clock() + 55  # ...and forgets the clock
+        deadline = hand(cid)._deadline  # ...and forgets the clock: 5 s left, and they stay
+        hand(cid).now = lambda: deadline - 5  # (the last call, 1.5 s before, does not come)
         await until(lambda: t("tesauro.hurry") in " ".join(on_screen(cid).split()), pc)
         await pc.press(*["backspace"] * len("Hot milk"))  # and thinks better of it: nothing
         await until(lambda: not hand(cid).query_one("#tsh-text").value, pc)  # goes at the end
@@ -640,8 +640,8 @@ async def test_a_draft_never_sent_goes_as_it_is_at_the_last_second(state_dir):
         await pc.press(*"Hot milk with")
         await pc.pause()
         assert not room.state["given"][CID]
-        clock = hand(cid).now
-        hand(cid).now = lambda: clock() + 59  # a second left: the last call
+        deadline = hand(cid)._deadline
+        hand(cid).now = lambda: deadline - 1  # a second left: the last call
         await until(lambda: room.state["given"][CID], hp)
         assert room.state["texts"][CID] == "Hot milk with"
         assert any("draft was sent" in str(n.message) for n in cid._notifications)

@@ -50,6 +50,9 @@ class TallyHand(HandWidget):
         yield Static(id="th-odds")
         yield Static(id="th-me", classes="box")
 
+    now = staticmethod(time.monotonic)
+    """The clock the countdown reads (a screenshot stops it, on the instance)."""
+
     def on_mount(self) -> None:
         self._view: dict[str, Any] = {}
         self._room: dict[str, Any] = {}
@@ -63,7 +66,7 @@ class TallyHand(HandWidget):
         phase_changed = view.get("phase") != self._view.get("phase")
         self._view, self._room = view, room
         seconds = room.get("timer_seconds")
-        self._deadline = time.monotonic() + seconds if seconds is not None else None
+        self._deadline = self.now() + seconds if seconds is not None else None
         if phase_changed:
             self._picked = []
         self._redraw()
@@ -156,7 +159,7 @@ class TallyHand(HandWidget):
     def _seconds_left(self) -> int | None:
         if self._deadline is None:
             return None
-        return max(0, round(self._deadline - time.monotonic()))
+        return max(0, round(self._deadline - self.now()))
 
     def _redraw(self) -> None:
         if not self._view:

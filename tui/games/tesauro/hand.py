@@ -108,6 +108,10 @@ class TesauroHand(HandWidget):
         yield Static(id="tsh-draft")
         yield Static(id="tsh-me")
 
+    now = staticmethod(time.monotonic)
+    """The clock the countdown reads (a screenshot stops it, on the instance: a mount that
+    comes late cannot start it again)."""
+
     def on_mount(self) -> None:
         self._room: dict[str, Any] = {}
         self._deadline: float | None = None
@@ -120,7 +124,6 @@ class TesauroHand(HandWidget):
         # laid out again (the definitions took more or less room): is there more below now?
         self.watch(self, "virtual_size", self._scrolled, init=False)
         self.watch(self, "size", self._scrolled, init=False)
-        self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
 
     # following the room
 

@@ -58,6 +58,10 @@ class TesauroTable(GameWidget):
         with Vertical(id="ts-scores", classes="box"):
             yield Flow(id="ts-score-flow")
 
+    now = staticmethod(time.monotonic)
+    """The clock the countdown reads (a screenshot stops it, on the instance: a mount that
+    comes late cannot start it again)."""
+
     def on_mount(self) -> None:
         self.query_one("#ts-tiles-box").border_title = t("tesauro.tiles_title")
         self.query_one("#ts-defs").border_title = t("tesauro.defs_title")
@@ -73,7 +77,6 @@ class TesauroTable(GameWidget):
         self._fit_key: tuple[Any, ...] | None = None  # the moment and size it was found for
         self._full_reveal = False
         self._ticker = self.set_interval(0.5, self._tick)
-        self.now = time.monotonic  # the clock the countdown reads (screenshots stop it)
 
     # following the room
 
