@@ -91,6 +91,9 @@ class Game(Protocol):
 
     def result(self, state: State) -> dict | None: ...
 
+    # Optional: `view_type` — the game's view as a `msgspec.Struct` (`games/<game>/wire.py`,
+    # tagged on `game`): the player's app decodes and checks the game's views with it; without
+    # it they are bounded plain maps (docs/PROTOCOL.md §3).
     # Optional: `bot_view(state, seat) -> dict` — what a bot playing `seat` knows: the seat's
     # view plus the bot's own knowledge (Tesauro: words to bluff with). Bots are given it
     # instead of `view` when the game has it; it never leaves the host.

@@ -118,6 +118,9 @@ class ModuleGame:
     max_players: int
     rules: ModuleType
     views: ModuleType
+    view_type: type | None = None
+    """The game's view as a typed message (`games/<game>/wire.py`): what a player's app
+    decodes and checks its views with. None: a bounded plain map."""
 
     def setup(self, players: list[str], options: dict | None = None) -> State:
         return self.rules.setup(players, options, self.min_players, self.max_players)

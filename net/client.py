@@ -33,6 +33,7 @@ from net.protocol import (
     ProtocolError,
     encode,
     read_message,
+    shown_texts,
 )
 from net.savefile import write_atomically
 
@@ -392,6 +393,7 @@ class Client:
                 await writer.wait_closed()
 
     def _receive(self, message: dict[str, Any]) -> None:
+        message = shown_texts(message)  # before anything shows or keeps a text of it
         kind = message["type"]
         if kind == "welcome":
             self.seat = message["seat"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -227,6 +228,39 @@ def clean_text(text: str, limit: int) -> str:
     """Text from the network made safe to show literally: no control or escape characters,
     no line breaks, no invisible formatting characters, trimmed and bounded."""
     return printable_line(text)[:limit]
+
+
+def _shown(text: str) -> str:
+    """Text from the wire as a screen may show it: tabs and line breaks become spaces, control,
+    escape and invisible formatting characters go (an OSC 52 in a name writes no clipboard)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        " " if char in "\t\n\r" else char
+        for char in text
+        if char in "\t\n\r" or char.isprintable() or unicodedata.category(char) == "Zs"
+    )
+
+
+def shown_texts(message: dict[str, Any]) -> dict[str, Any]:
+    """`message` (from the host) with every string in it, keys too, as a screen may show it
+    (`_shown`): the one place a player's app cleans what it is told. Almost every message has
+    nothing to clean, and that is found in C (its JSON form is printable and escapes nothing);
+    the others are walked (their depth is bounded by their types)."""
+    probe = msgspec.json.encode(message).decode()
+    if probe.isprintable() and "\\" not in probe:
+        return message
+    return _shown_value(message)
+
+
+def _shown_value(value: Any) -> Any:
+    if type(value) is str:
+        return _shown(value)
+    if type(value) is dict:
+        return {_shown(k) if type(k) is str else k: _shown_value(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_shown_value(item) for item in value]
+    return value
 
 
 def check_name(raw: str) -> str:

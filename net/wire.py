@@ -15,11 +15,12 @@ a hostile frame cannot make the decoder recurse without end.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias, Union
 
 import msgspec
 from msgspec import Meta
 
+from games.base import GAMES
 from games.wire import MAX_ITEMS, UNSET, Count, Items, Number, Seat, Text, UnsetType, Wire
 
 MAX_DEPTH = 8
@@ -167,7 +168,9 @@ class Watching(Wire, tag="watching", tag_field="type"):
 class View(Wire, tag="view", tag_field="type"):
     version: int
     room: RoomSummary
-    game: GameView | None  # type: ignore[valid-type]
+    game: msgspec.Raw
+    """The game's view, or nil in the lobby: `decode` reads it with the type of the game
+    `room.game` names (`game_view_type`), once the room is read."""
     events: Items(Event)  # type: ignore[valid-type]
 
 
@@ -205,12 +208,37 @@ MESSAGES: dict[str, type[Wire]] = {
 """Each message type by its `type`."""
 
 _decoder = msgspec.msgpack.Decoder(Message)
+_NIL = b"\xc0"
+_game_decoders: dict[str | None, msgspec.msgpack.Decoder[Any]] = {}
+
+
+def game_view_type(game_id: str | None) -> Any:
+    """The type of a game's view: the game's own (`view_type`, `games/<game>/wire.py`), or a
+    bounded plain map for a game this side does not know."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    return getattr(game, "view_type", None) or GameView
+
+
+def _game_decoder(game_id: str | None) -> msgspec.msgpack.Decoder[Any]:
+    decoder = _game_decoders.get(game_id)
+    if decoder is None:
+        decoder = _game_decoders[game_id] = msgspec.msgpack.Decoder(game_view_type(game_id))
+    return decoder
 
 
 def decode(body: bytes) -> Wire:
     """A frame's body as its typed message; `msgspec.DecodeError` for bytes that are not one
-    msgpack value, `msgspec.ValidationError` for one that does not fit its type."""
-    return _decoder.decode(body)
+    msgpack value, `msgspec.ValidationError` for one that does not fit its type. A view's
+    game part is read with its game's type, once its room says which game it is (each byte is
+    still read once)."""
+    message = _decoder.decode(body)
+    if type(message) is View:
+        raw = bytes(message.game)
+        try:
+            message.game = None if raw == _NIL else _game_decoder(message.room.game).decode(raw)
+        except msgspec.ValidationError as wrong:
+            raise msgspec.ValidationError(f"{wrong} (in `$.game`)") from None
+    return message
 
 
 def as_plain(message: Wire) -> dict[str, Any]:
@@ -219,5 +247,15 @@ def as_plain(message: Wire) -> dict[str, Any]:
 
 
 def schema() -> dict[str, Any]:
-    """The wire as JSON Schema: every message, the room summary, their parts."""
-    return msgspec.json.schema(Message)
+    """The wire as JSON Schema: every message, the room summary, their parts, and the view of
+    each game (a `view`'s `game` is one of them, or nil)."""
+    games = [view for g in GAMES.values() if (view := getattr(g, "view_type", None))]
+    any_game = Union[tuple(games)] if games else GameView  # noqa: UP007 — a runtime union
+    view = msgspec.defstruct(
+        "View",
+        [("version", int), ("room", RoomSummary), ("game", any_game | None),
+         ("events", Items(Event))],
+        bases=(Wire,), tag="view", tag_field="type",
+    )  # fmt: skip
+    kinds = tuple(view if kind is View else kind for kind in MESSAGES.values())
+    return msgspec.json.schema(Union[kinds])  # noqa: UP007

@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     keys = commands.add_parser("keys", help="list every key and how to remap it")
     keys.add_argument("--lang", choices=("ru", "en"), help="language (default: the locale's)")
+    commands.add_parser(
+        "schema", help="print the wire's JSON Schema: every message and each game's view"
+    )
     return parser
 
 
@@ -83,12 +86,24 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from tui.i18n import set_lang
 
-    set_lang(args.lang)
+    set_lang(getattr(args, "lang", None))
+    if args.command == "schema":
+        return run_schema()
     if args.command == "host":
         return run_host(args)
     if args.command == "keys":
         return run_keys()
     return run_join(args)
+
+
+def run_schema() -> int:
+    """The wire's types (`net/wire.py`, `games/<game>/wire.py`) as JSON Schema, on stdout."""
+    import json
+
+    from net.wire import schema
+
+    print(json.dumps(schema(), indent=2, ensure_ascii=False))
+    return 0
 
 
 def run_keys() -> int:

@@ -133,6 +133,7 @@ from games.tallyup.odds import (
     up_die_bust_range,
     up_die_chance,
 )
+from games.tallyup.wire import TallyUpView
 
 OPTIONS = rules.OPTIONS
 
@@ -147,6 +148,7 @@ class TallyUp(ModuleGame):
     bots = BOTS
     rules = rules
     views = views
+    view_type = TallyUpView
 
 
 TALLYUP = register(TallyUp())

@@ -142,6 +142,7 @@ from games.rulebook import ModuleGame
 from games.tesauro import rules, views
 from games.tesauro.bots import TesauroBot
 from games.tesauro.deck import CATEGORIES, load_dictionary
+from games.tesauro.wire import TesauroView
 
 OPTIONS = rules.OPTIONS
 
@@ -156,6 +157,7 @@ class Tesauro(ModuleGame):
     bots: dict[str, Callable[[], Bot]] = {"normal": TesauroBot}
     rules = rules
     views = views
+    view_type = TesauroView
 
     def bot_view(self, state: State, seat: int) -> dict:
         return views.bot_view(state, seat)

@@ -1,0 +1,208 @@
+"""The typed wire (`net/wire.py`): the doc and the types agree, `hubbub schema` prints them,
+a frame that does not fit its type is refused with the codes of §10 — never a traceback, never
+a recursion — and no text a table sends reaches a screen with a control or escape character."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import msgpack
+import msgspec
+import pytest
+
+from net import wire
+from net.protocol import ProtocolError, decode_body, shown_texts
+from net.room import Room
+from tui.cli import main
+
+pytestmark = pytest.mark.timeout(60)
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+
+
+def doc_tables(heading: str) -> list[list[str]]:
+    """The first-column names (backticked) of each table under `heading`, to the next
+    heading of the same or a higher level."""
+    level = heading.split(" ")[0]
+    start = DOC.index(heading + "\n") if heading + "\n" in DOC else DOC.index(heading)
+    rest = DOC[start + len(heading) :]
+    end = re.search(rf"\n#{{1,{len(level)}}} ", rest)
+    section = rest[: end.start()] if end else rest
+    tables, current = [], None
+    for line in section.splitlines():
+        if line.startswith("|---"):
+            continue
+        if line.startswith("|"):
+            if current is None:
+                current = []  # the header row
+                tables.append(current)
+                continue
+            current.extend(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
+        else:
+            current = None
+    return tables
+
+
+def message_heading(kind: str) -> str:
+    found = re.search(rf"^#### 5\.\d\.\d `{kind}`[^\n]*", DOC, re.M)
+    assert found, f"no heading for {kind} in §5"
+    return found.group(0)
+
+
+@pytest.mark.parametrize("kind", sorted(wire.MESSAGES))
+def test_each_message_of_section_5_has_exactly_the_fields_of_its_type(kind):
+    fields = set(wire.MESSAGES[kind].__struct_fields__)
+    for heading in re.findall(rf"^#### 5\.\d\.\d `{kind}`[^\n]*", DOC, re.M):  # ping, pong: 2
+        (table, *_) = doc_tables(heading)
+        assert set(table) - {"type"} == fields, heading
+
+
+def test_the_room_summary_and_its_seats_are_the_tables_of_section_8():
+    room, seat = doc_tables("## 8. The room summary (`view.room`)")
+    assert set(room) == set(wire.RoomSummary.__struct_fields__)
+    assert set(seat) == set(wire.SeatSummary.__struct_fields__)
+
+
+def test_every_message_type_of_the_doc_is_a_type_and_no_other():
+    documented = set(re.findall(r"^#### 5\.\d\.\d `([a-z]+)`", DOC, re.M))
+    assert documented - {"events"} == set(wire.MESSAGES)  # §5.2.3: a view's part, no message
+
+
+def test_hubbub_schema_prints_every_message_and_each_games_view(capsys):
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    names = set(schema["$defs"])
+    assert {"Hello", "Action", "View", "Welcome", "Error", "RoomSummary", "SeatSummary"} <= names
+    assert {"TallyUpView", "TRexView", "TesauroView"} <= names
+    view_game = json.dumps(schema["$defs"]["View"]["properties"]["game"])
+    assert all(f'"#/$defs/{name}"' in view_game for name in ("TallyUpView", "TesauroView"))
+
+
+# --- frames that do not fit ----------------------------------------------------------------
+
+
+def a_view(game: str = "tallyup") -> dict:
+    """A real view of a game being played, as the host sends it to seat 0."""
+    room = Room("Friday", game_id=game, open_room=True)
+    for name in ("Ann", "Ben", "Cid"):
+        room.join(name, None)
+    room.start("en")
+    return {
+        "type": "view",
+        "version": room.version,
+        "room": room.summary() | {"you": 0},
+        "game": room.game_view(0),
+        "events": [{"type": "game_started", "game": game}],
+    }
+
+
+def test_a_real_view_of_each_game_comes_through_unchanged():
+    for game in ("tallyup", "trex", "tesauro"):
+        view = a_view(game)
+        assert decode_body(msgpack.packb(view)) == view
+
+
+WRONG = {  # a value of the wrong type for a field, by what the field holds
+    str: 7,
+    int: "seven",
+    bool: "yes",
+    list: 7,
+    dict: ["a"],
+    float: "soon",
+    type(None): ["x"],
+}
+
+
+def wrong_copies(view: dict):
+    """`view` with one field of its room, one seat or its game of the wrong type, each."""
+    for part in ("room", "game"):
+        for key, value in view[part].items():
+            changed = json.loads(json.dumps(view))
+            changed[part][key] = WRONG[type(value)]
+            yield f"{part}.{key}", changed
+    for key, value in view["room"]["seats"][0].items():
+        changed = json.loads(json.dumps(view))
+        changed["room"]["seats"][0][key] = WRONG[type(value)]
+        yield f"room.seats[0].{key}", changed
+
+
+@pytest.mark.parametrize("game", ["tallyup", "trex", "tesauro"])
+def test_a_field_of_the_wrong_type_anywhere_in_a_view_is_refused_as_bad_message(game):
+    """What crashed a player's app before (a string for `room.seats`, a T-Rex `card` as a
+    string, `legal` as an int) is refused at the door, by name, with `bad_message`."""
+    view = a_view(game)
+    tried = 0
+    for where, changed in wrong_copies(view):
+        with pytest.raises(ProtocolError) as refused:
+            decode_body(msgpack.packb(changed))
+        assert refused.value.code == "bad_message", where
+        tried += 1
+    assert tried > 30
+
+
+def test_deep_huge_and_strange_values_are_refused_with_codes_not_exceptions():
+    view = a_view()
+    deep: object = 1
+    for _ in range(5000):
+        deep = [deep]
+    cases = {
+        "deep": {**view, "events": [{"type": "x", "v": deep}]},
+        "a long string": {**view, "events": [{"type": "x" * 2000}]},
+        "NaN": {**view, "room": {**view["room"], "timer_seconds": float("nan")}},
+        "unknown key": {**view, "room": {**view["room"], "secret": 1}},
+        "no room": {k: v for k, v in view.items() if k != "room"},
+    }
+    for name, message in cases.items():
+        try:
+            body = msgpack.packb(message)
+        except (ValueError, OverflowError):  # too deep for msgpack to pack: not a case
+            continue
+        with pytest.raises(ProtocolError) as refused:
+            decode_body(body)
+        assert refused.value.code in ("bad_message", "bad_frame"), name
+
+
+def test_a_view_every_way_refused_leaves_the_decoder_as_it_was():
+    """Refusals keep no state: the next good frame reads as ever."""
+    view = a_view()
+    for _ in range(100):
+        with pytest.raises(ProtocolError):
+            decode_body(msgpack.packb({**view, "version": "x"}))
+    assert decode_body(msgpack.packb(view)) == view
+
+
+# --- text from the wire ----------------------------------------------------------------------
+
+OSC52 = "\x1b]52;c;aGVsbG8=\x07"
+
+
+def test_no_escape_a_table_sends_reaches_a_screen():
+    """An OSC 52 (a clipboard write) in a seat's name and in an event's text, a line break,
+    an invisible right-to-left override: gone before any screen sees them."""
+    view = a_view("trex")
+    view["room"]["seats"][1]["name"] = f"Ben{OSC52}"
+    view["events"] = [{"type": "byebye", "seat": 1, "gone": f"hop{OSC52}", "came": "a\nb\u202e"}]
+    shown = shown_texts(decode_body(msgpack.packb(view)))
+    text = json.dumps(shown, ensure_ascii=False)
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert shown["room"]["seats"][1]["name"] == "Ben]52;c;aGVsbG8="
+    assert shown["events"][0]["came"] == "a b"
+
+
+def test_a_message_with_nothing_to_clean_is_the_same_object():
+    view = a_view("tesauro")
+    assert shown_texts(view) is view
+
+
+def test_the_schema_of_a_game_this_side_does_not_know_is_a_bounded_plain_map():
+    view = a_view()
+    view["room"]["game"] = "chess"
+    view["game"] = {"board": [[1, 2], [3, 4]], "game": "chess"}
+    assert decode_body(msgpack.packb(view))["game"] == view["game"]
+    too_deep: object = [1]
+    for _ in range(8):
+        too_deep = [too_deep]
+    with pytest.raises(msgspec.ValidationError):  # within §3, however unknown the game
+        wire.decode(msgpack.packb({**view, "game": {"x": too_deep}}))
