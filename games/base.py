@@ -93,7 +93,9 @@ class Game(Protocol):
 
     # Optional: `view_type` — the game's view as a `msgspec.Struct` (`games/<game>/wire.py`,
     # tagged on `game`): the player's app decodes and checks the game's views with it; without
-    # it they are bounded plain maps (docs/PROTOCOL.md §3).
+    # it they are bounded plain maps (docs/PROTOCOL.md §3). `event_type`: the union of the
+    # game's events, likewise (a `game_over` of it must take the room's `result` too, and an
+    # `away`/`back` must be the room's `{seat}`: they share a list and a tag).
     # Optional: `bot_view(state, seat) -> dict` — what a bot playing `seat` knows: the seat's
     # view plus the bot's own knowledge (Tesauro: words to bluff with). Bots are given it
     # instead of `view` when the game has it; it never leaves the host.

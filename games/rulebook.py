@@ -121,6 +121,9 @@ class ModuleGame:
     view_type: type | None = None
     """The game's view as a typed message (`games/<game>/wire.py`): what a player's app
     decodes and checks its views with. None: a bounded plain map."""
+    event_type: Any = None
+    """The union of the game's event types (tagged on `type`): what the events of a view are
+    checked with, beside the room's own. None: bounded plain maps."""
 
     def setup(self, players: list[str], options: dict | None = None) -> State:
         return self.rules.setup(players, options, self.min_players, self.max_players)

@@ -15,7 +15,7 @@ a hostile frame cannot make the decoder recurse without end.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeAlias, Union
+from typing import Annotated, Any, Literal, TypeAlias, Union, get_args
 
 import msgspec
 from msgspec import Meta
@@ -108,6 +108,106 @@ class StoryEntry(Wire):
 
 Story: TypeAlias = Items(StoryEntry)  # type: ignore[valid-type]
 
+# --- the room's events (§10.1) ----------------------------------------------------------------
+
+
+class _SeatEvent(Wire, tag_field="type"):
+    seat: Seat
+
+
+class _NamedSeatEvent(_SeatEvent):
+    name: Text
+
+
+class Joined(_NamedSeatEvent, tag="joined"):
+    pass
+
+
+class Back(_SeatEvent, tag="back"):
+    pass
+
+
+class Away(_SeatEvent, tag="away"):
+    pass
+
+
+class StandIn(_SeatEvent, tag="stand_in"):
+    pass
+
+
+class SitsOut(_SeatEvent, tag="sits_out"):
+    pass
+
+
+class KickedEvent(_NamedSeatEvent, tag="kicked"):
+    pass
+
+
+class Left(_NamedSeatEvent, tag="left"):
+    pass
+
+
+class BotTakesOver(_SeatEvent, tag="bot_takes_over"):
+    pass
+
+
+class Claim(_SeatEvent, tag="claim"):
+    pass
+
+
+class ClaimApproved(_SeatEvent, tag="claim_approved"):
+    pass
+
+
+class ClaimRefused(_SeatEvent, tag="claim_refused"):
+    pass
+
+
+class GameChosen(Wire, tag_field="type", tag="game_chosen"):
+    game: Text
+
+
+class OptionChanged(Wire, tag_field="type", tag="option"):
+    key: Text
+    value: Option
+
+
+class GameStarted(Wire, tag_field="type", tag="game_started"):
+    game: Text
+
+
+class GameOver(Wire, tag_field="type", tag="game_over"):
+    result: plain_map(3)  # type: ignore[valid-type]
+
+
+class GameEnded(Wire, tag_field="type", tag="game_ended"):
+    again: bool | UnsetType = UNSET
+
+
+ROOM_EVENTS: tuple[type[Wire], ...] = (
+    Joined, Back, Away, StandIn, SitsOut, KickedEvent, Left, BotTakesOver, Claim,
+    ClaimApproved, ClaimRefused, GameChosen, OptionChanged, GameStarted, GameOver, GameEnded,
+)  # fmt: skip
+"""The room's own events; a game's events come in the same list (§5.2.3)."""
+
+
+def _tag(kind: Any) -> str:
+    return kind.__struct_config__.tag
+
+
+def events_type(game_id: str | None) -> Any:
+    """What the events of a view of `game_id` may be: the game's own (`event_type`) and the
+    room's — a game's event of the same tag (its `game_over`, its `away`) stands for the
+    room's. A game whose events are not typed: bounded plain maps."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is not None and getattr(game, "event_type", None) is None:
+        return Items(Event)
+    own = get_args(game.event_type) if game is not None else ()
+    tags = {_tag(kind) for kind in own}
+    kinds = (*own, *(kind for kind in ROOM_EVENTS if _tag(kind) not in tags))
+    return Items(Union[kinds])  # noqa: UP007 — built at run time
+
+
 # --- client -> host (§5.1) -------------------------------------------------------------------
 
 
@@ -171,7 +271,8 @@ class View(Wire, tag="view", tag_field="type"):
     game: msgspec.Raw
     """The game's view, or nil in the lobby: `decode` reads it with the type of the game
     `room.game` names (`game_view_type`), once the room is read."""
-    events: Items(Event)  # type: ignore[valid-type]
+    events: msgspec.Raw
+    """The change's events: the room's and the game's (`events_type`), read likewise."""
 
 
 ShortList: TypeAlias = Annotated[list[Text | int], Meta(max_length=64)]
@@ -209,7 +310,7 @@ MESSAGES: dict[str, type[Wire]] = {
 
 _decoder = msgspec.msgpack.Decoder(Message)
 _NIL = b"\xc0"
-_game_decoders: dict[str | None, msgspec.msgpack.Decoder[Any]] = {}
+_game_decoders: dict[str | None, tuple[msgspec.msgpack.Decoder[Any], ...]] = {}
 
 
 def game_view_type(game_id: str | None) -> Any:
@@ -219,11 +320,15 @@ def game_view_type(game_id: str | None) -> Any:
     return getattr(game, "view_type", None) or GameView
 
 
-def _game_decoder(game_id: str | None) -> msgspec.msgpack.Decoder[Any]:
-    decoder = _game_decoders.get(game_id)
-    if decoder is None:
-        decoder = _game_decoders[game_id] = msgspec.msgpack.Decoder(game_view_type(game_id))
-    return decoder
+def _decoders(game_id: str | None) -> tuple[msgspec.msgpack.Decoder[Any], ...]:
+    """(the game's view, the events of its views) decoders, made once per game."""
+    decoders = _game_decoders.get(game_id)
+    if decoders is None:
+        decoders = _game_decoders[game_id] = (
+            msgspec.msgpack.Decoder(game_view_type(game_id)),
+            msgspec.msgpack.Decoder(events_type(game_id)),
+        )
+    return decoders
 
 
 def decode(body: bytes) -> Wire:
@@ -233,11 +338,16 @@ def decode(body: bytes) -> Wire:
     still read once)."""
     message = _decoder.decode(body)
     if type(message) is View:
-        raw = bytes(message.game)
+        game, events = _decoders(message.room.game)
         try:
-            message.game = None if raw == _NIL else _game_decoder(message.room.game).decode(raw)
+            raw = bytes(message.game)
+            message.game = None if raw == _NIL else game.decode(raw)
         except msgspec.ValidationError as wrong:
             raise msgspec.ValidationError(f"{wrong} (in `$.game`)") from None
+        try:
+            message.events = events.decode(message.events)
+        except msgspec.ValidationError as wrong:
+            raise msgspec.ValidationError(f"{wrong} (in `$.events`)") from None
     return message
 
 
@@ -247,10 +357,11 @@ def as_plain(message: Wire) -> dict[str, Any]:
 
 
 def schema() -> dict[str, Any]:
-    """The wire as JSON Schema: every message, the room summary, their parts, and the view of
-    each game (a `view`'s `game` is one of them, or nil)."""
-    games = [view for g in GAMES.values() if (view := getattr(g, "view_type", None))]
-    any_game = Union[tuple(games)] if games else GameView  # noqa: UP007 — a runtime union
+    """The wire as JSON Schema: every message, the room summary, their parts, the view of each
+    game (a `view`'s `game` is one of them, or nil) and every event — the room's and each
+    game's (a `view`'s `events` are the room's and its game's: `events_type`)."""
+    typed = [g for g in GAMES.values() if getattr(g, "view_type", None)]
+    any_game = Union[tuple(g.view_type for g in typed)] if typed else GameView  # noqa: UP007
     view = msgspec.defstruct(
         "View",
         [("version", int), ("room", RoomSummary), ("game", any_game | None),
@@ -258,4 +369,9 @@ def schema() -> dict[str, Any]:
         bases=(Wire,), tag="view", tag_field="type",
     )  # fmt: skip
     kinds = tuple(view if kind is View else kind for kind in MESSAGES.values())
-    return msgspec.json.schema(Union[kinds])  # noqa: UP007
+    events = [g.event_type for g in typed if getattr(g, "event_type", None)]
+    (root, *_), components = msgspec.json.schema_components(
+        [Union[kinds], Union[ROOM_EVENTS], *events],  # noqa: UP007
+        ref_template="#/$defs/{name}",
+    )
+    return {**root, "$defs": components}

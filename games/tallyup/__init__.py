@@ -133,7 +133,7 @@ from games.tallyup.odds import (
     up_die_bust_range,
     up_die_chance,
 )
-from games.tallyup.wire import TallyUpView
+from games.tallyup.wire import Event, TallyUpView
 
 OPTIONS = rules.OPTIONS
 
@@ -149,6 +149,7 @@ class TallyUp(ModuleGame):
     rules = rules
     views = views
     view_type = TallyUpView
+    event_type = Event
 
 
 TALLYUP = register(TallyUp())

@@ -142,7 +142,7 @@ from games.rulebook import ModuleGame
 from games.tesauro import rules, views
 from games.tesauro.bots import TesauroBot
 from games.tesauro.deck import CATEGORIES, load_dictionary
-from games.tesauro.wire import TesauroView
+from games.tesauro.wire import Event, TesauroView
 
 OPTIONS = rules.OPTIONS
 
@@ -158,6 +158,7 @@ class Tesauro(ModuleGame):
     rules = rules
     views = views
     view_type = TesauroView
+    event_type = Event
 
     def bot_view(self, state: State, seat: int) -> dict:
         return views.bot_view(state, seat)

@@ -163,7 +163,7 @@ from games.base import Bot, register
 from games.rulebook import ModuleGame
 from games.trex import rules, views
 from games.trex.deck import COLOURS, SYMBOLS, load_deck
-from games.trex.wire import TRexView
+from games.trex.wire import Event, TRexView
 
 OPTIONS = rules.OPTIONS
 
@@ -179,6 +179,7 @@ class TRex(ModuleGame):
     rules = rules
     views = views
     view_type = TRexView
+    event_type = Event
 
     def check_deck(self, path: str, lang: str) -> None:
         """A group's deck file, checked before the table opens: DeckError says what is wrong

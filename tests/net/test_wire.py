@@ -150,6 +150,8 @@ def test_deep_huge_and_strange_values_are_refused_with_codes_not_exceptions():
     cases = {
         "deep": {**view, "events": [{"type": "x", "v": deep}]},
         "a long string": {**view, "events": [{"type": "x" * 2000}]},
+        "an event of no game": {**view, "events": [{"type": "tie_break", "colour": 1}]},
+        "a room event mistyped": {**view, "events": [{"type": "joined", "seat": "Ann"}]},
         "NaN": {**view, "room": {**view["room"], "timer_seconds": float("nan")}},
         "unknown key": {**view, "room": {**view["room"], "secret": 1}},
         "no room": {k: v for k, v in view.items() if k != "room"},
@@ -183,7 +185,9 @@ def test_no_escape_a_table_sends_reaches_a_screen():
     an invisible right-to-left override: gone before any screen sees them."""
     view = a_view("trex")
     view["room"]["seats"][1]["name"] = f"Ben{OSC52}"
-    view["events"] = [{"type": "byebye", "seat": 1, "gone": f"hop{OSC52}", "came": "a\nb\u202e"}]
+    view["events"] = [
+        {"type": "byebye", "seat": 1, "colour": "red", "gone": f"hop{OSC52}", "came": "a\nb\u202e"}
+    ]
     shown = shown_texts(decode_body(msgpack.packb(view)))
     text = json.dumps(shown, ensure_ascii=False)
     assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
