@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 try:
     import fcntl  # POSIX: a lock for the token file
@@ -393,41 +393,67 @@ class Client:
                 await writer.wait_closed()
 
     def _receive(self, message: dict[str, Any]) -> None:
+        """One message from the host, to its type's handler; what the app must hear (a view,
+        an error, a change of seat or link) goes on to it."""
         message = shown_texts(message)  # before anything shows or keeps a text of it
-        kind = message["type"]
-        if kind == "welcome":
-            self.seat = message["seat"]
-            self._welcomed = True
-            self.table_closed = False
-            if self.name:
-                token, room = message["token"], message["room"]
-                self.tokens.put(self.address, self.name, token=token, room=room)
-            self._set_status("connected", message)
-        elif kind == "watching":
-            self.seat = None
-            self._welcomed = True
-            self.table_closed = False
-            self._set_status("connected", message)
-        elif kind == "ping":  # the host checks the link: answer at once
-            self._send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
-            return
-        elif kind == "pending":
-            self._set_status("pending", message)
-        elif kind == "error" and message["code"] in REFUSALS and self.status != "connected":
+        handler = self._HANDLERS.get(message["type"])
+        if handler is not None and handler(self, message):
+            self.on_message(message)
+
+    def _on_welcome(self, message: dict[str, Any]) -> bool:
+        self.seat = message["seat"]
+        self._welcomed = True
+        self.table_closed = False
+        if self.name:
+            token, room = message["token"], message["room"]
+            self.tokens.put(self.address, self.name, token=token, room=room)
+        self._set_status("connected", message)
+        return True
+
+    def _on_watching(self, message: dict[str, Any]) -> bool:
+        self.seat = None
+        self._welcomed = True
+        self.table_closed = False
+        self._set_status("connected", message)
+        return True
+
+    def _on_ping(self, message: dict[str, Any]) -> bool:
+        """The host checks the link: answered at once."""
+        self._send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
+        return False
+
+    def _on_pending(self, message: dict[str, Any]) -> bool:
+        self._set_status("pending", message)
+        return True
+
+    def _on_error(self, message: dict[str, Any]) -> bool:
+        if message["code"] in REFUSALS and self.status != "connected":
             refusal = ProtocolError(message["code"], message["message"])
             refusal.params = dict(message.get("params", {}))
             raise refusal
-        elif kind == "kicked":
-            if message["reason"] == "closed" and message.get("resumable"):
-                self.table_closed = True  # keep the token and come back with the table
-            else:
-                if message["reason"] in ("kicked", "closed") and self.name and not self.watch:
-                    self.tokens.forget(self.address, self.name)
-                self._closing = True
-            self.on_message(message)
-            raise ConnectionResetError(message["reason"])
-        if kind != "pong":
-            self.on_message(message)
+        return True
+
+    def _on_kicked(self, message: dict[str, Any]) -> bool:
+        if message["reason"] == "closed" and message.get("resumable"):
+            self.table_closed = True  # keep the token and come back with the table
+        else:
+            if message["reason"] in ("kicked", "closed") and self.name and not self.watch:
+                self.tokens.forget(self.address, self.name)
+            self._closing = True
+        self.on_message(message)
+        raise ConnectionResetError(message["reason"])
+
+    _HANDLERS: ClassVar[dict[str, Callable[[Client, dict[str, Any]], bool]]] = {
+        "welcome": _on_welcome,
+        "watching": _on_watching,
+        "view": lambda client, message: True,
+        "error": _on_error,
+        "pending": _on_pending,
+        "kicked": _on_kicked,
+        "ping": _on_ping,
+        "pong": lambda client, message: False,  # the answer to our ping: the link is up
+    }
+    """Every message a host sends, with its handler: True, the app hears it too."""
 
     async def _ping_loop(self) -> None:
         loop = asyncio.get_running_loop()

@@ -22,7 +22,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from games import IllegalAction
 from net.doorman import Doorman, address_key
@@ -571,40 +571,56 @@ class Server:
         return self.room.seat_of_token(token)
 
     def _dispatch(self, connection: Connection, message: dict[str, Any]) -> bool:
-        """Handle one message; False ends the connection."""
-        kind = message["type"]
-        if kind == "ping":
-            connection.send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
-        elif kind == "pong":
-            connection.answered = asyncio.get_running_loop().time()
-        elif kind == "bye":
-            seat = connection.seat
-            if seat is not None:
-                self.connections.pop(seat, None)
-                connection.seat = None
-                self.room.leave(seat)
-            return False
-        elif kind == "action":
-            ref = message.get("ref")
-            if connection.watching:
-                connection.send(_error("watching", "a watcher does not play", ref))
-                return True
-            if connection.seat is None:
-                return False
-            try:
-                self.room.act(connection.seat, message["action"], message["version"])
-            except IllegalAction as exc:
-                connection.send(
-                    _error(exc.code, f"refused: {exc.code}", ref, key=exc.key, params=exc.params)
-                )
-            except Exception:  # a bug in a game must not cost the player the connection
-                # the type only: an action may carry a secret (a sealed side, a definition)
-                kind = str(message["action"].get("type"))[:32]
-                log.exception("a %r action of seat %s failed", kind, connection.seat)
-                connection.send(_error("internal", "the host could not apply that", ref))
-        else:
-            connection.send(_error("unexpected", f"a client does not send {kind}"))
+        """Handle one message with its type's handler; False ends the connection."""
+        handler = self._HANDLERS.get(message["type"])
+        if handler is None:  # a host-to-client type, or a second hello
+            connection.send(_error("unexpected", f"a client does not send {message['type']}"))
+            return True
+        return handler(self, connection, message)
+
+    def _on_ping(self, connection: Connection, message: dict[str, Any]) -> bool:
+        connection.send({"type": "pong", **({"t": message["t"]} if "t" in message else {})})
         return True
+
+    def _on_pong(self, connection: Connection, message: dict[str, Any]) -> bool:
+        connection.answered = asyncio.get_running_loop().time()
+        return True
+
+    def _on_bye(self, connection: Connection, message: dict[str, Any]) -> bool:
+        seat = connection.seat
+        if seat is not None:
+            self.connections.pop(seat, None)
+            connection.seat = None
+            self.room.leave(seat)
+        return False
+
+    def _on_action(self, connection: Connection, message: dict[str, Any]) -> bool:
+        ref = message.get("ref")
+        if connection.watching:
+            connection.send(_error("watching", "a watcher does not play", ref))
+            return True
+        if connection.seat is None:
+            return False
+        try:
+            self.room.act(connection.seat, message["action"], message["version"])
+        except IllegalAction as exc:
+            connection.send(
+                _error(exc.code, f"refused: {exc.code}", ref, key=exc.key, params=exc.params)
+            )
+        except Exception:  # a bug in a game must not cost the player the connection
+            # the type only: an action may carry a secret (a sealed side, a definition)
+            kind = str(message["action"].get("type"))[:32]
+            log.exception("a %r action of seat %s failed", kind, connection.seat)
+            connection.send(_error("internal", "the host could not apply that", ref))
+        return True
+
+    _HANDLERS: ClassVar[dict[str, Callable[[Server, Connection, dict[str, Any]], bool]]] = {
+        "ping": _on_ping,
+        "pong": _on_pong,
+        "bye": _on_bye,
+        "action": _on_action,
+    }
+    """What a seated (or watching) connection may send after its hello: one handler each."""
 
 
 def _is_loopback(address: str) -> bool:

@@ -307,6 +307,10 @@ MESSAGES: dict[str, type[Wire]] = {
     for kind in (Hello, Action, Ping, Pong, Bye, Welcome, Watching, View, Error, Pending, Kicked)
 }
 """Each message type by its `type`."""
+TO_HOST = frozenset({"hello", "action", "ping", "pong", "bye"})
+"""What a client sends (§5.1)."""
+TO_CLIENT = frozenset({"welcome", "watching", "view", "error", "pending", "kicked", "ping", "pong"})
+"""What a host sends (§5.2)."""
 
 _decoder = msgspec.msgpack.Decoder(Message)
 _NIL = b"\xc0"

@@ -70,6 +70,19 @@ def test_every_message_type_of_the_doc_is_a_type_and_no_other():
     assert documented - {"events"} == set(wire.MESSAGES)  # §5.2.3: a view's part, no message
 
 
+def test_each_side_has_one_handler_for_each_message_the_other_side_sends():
+    """One dispatch: the host's table of handlers (after the hello, which is the handshake's),
+    the player's link's, and the player app's for what reaches its screens."""
+    from net.client import Client
+    from net.server import Server
+    from tui.client.app import ClientApp
+
+    assert set(wire.MESSAGES) == wire.TO_HOST | wire.TO_CLIENT
+    assert set(Server._HANDLERS) == wire.TO_HOST - {"hello"}
+    assert set(Client._HANDLERS) == wire.TO_CLIENT
+    assert set(ClientApp._FROM_HOST) <= wire.TO_CLIENT
+
+
 def test_hubbub_schema_prints_every_message_and_each_games_view(capsys):
     assert main(["schema"]) == 0
     schema = json.loads(capsys.readouterr().out)

@@ -12,7 +12,8 @@ import contextlib
 import logging
 import os
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App
@@ -274,61 +275,79 @@ class ClientApp(TypeAhead, App[None]):
             self.link = status
 
     def on_client_app_from_host(self, message: FromHost) -> None:
+        """A message from the table, to its type's handler (`_FROM_HOST`)."""
         if not self.screen_stack:
             return  # the app is closing: no screen to tell
-        frame = message.message
-        kind = frame["type"]
-        if kind == "view":
-            if frame["version"] <= self.version:
-                return  # an old view overtaken by a newer one (versions restart at welcome)
-            self.version = frame["version"]
-            self._seen = max(self._seen, frame["version"])
-            before, self.room = self.room, frame["room"]
-            if self.bell_on and starts_waiting_on_you(before, self.room):
-                self.bell()  # once, as it begins: a laptop turned away from its player calls
-            self.game = frame["game"]
-            self._measure()
-            missed, self._missed = self._missed, []
-            self._tell([*missed, *frame["events"]])
-            self._route()
-            self.change = Change(frame["version"], tuple(frame["events"]))
-        elif kind == "error":
-            self.sent_at.pop(frame.get("ref", -1), None)
-            key = frame.get("key") or f"error.{frame['code']}"
-            params = dict(frame.get("params", {}))
-            names = [s["name"] for s in (self.room or {}).get("seats", [])]
-            game_id = (self.room or {}).get("game")
-            for field, value in params.items():  # seats become names: "too late: Ann was first"
-                if field in SEAT_PARAMS and isinstance(value, int) and 0 <= value < len(names):
-                    params[field] = names[value]
-                elif field == "category" and has(f"{game_id}.category.{value}"):
-                    params[field] = t(f"{game_id}.category.{value}")  # a tile's name
-            text = t(key, **params)
-            self.notify(text if text != key else frame["message"], severity="error", markup=False)
-            self._last_sent = None  # refused: the same key again is a new try
-            for screen in self.screen_stack:  # the game's screen, under any dialog
-                if isinstance(screen, GameScreen):
-                    with contextlib.suppress(NoMatches):
-                        screen.refused(frame["code"])
-        elif kind == "kicked":
-            resumable = frame["reason"] == "closed" and frame.get("resumable", False)
-            self.link = "offline"
-            if not resumable:
-                self.room = self.game = None
-            self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
-        elif kind in ("welcome", "watching"):
-            self.version = -1
-            if frame["room"].get("id") != self._room_id:  # another table (or a new one)
-                self._room_id, self._seen = frame["room"].get("id"), -1
-            self._missed = [  # what happened while we were away, told before what is new
-                event
-                for entry in frame.get("story") or []
-                if isinstance(entry, dict)
-                and isinstance(entry.get("version"), int)
-                and entry["version"] > self._seen
-                for event in entry.get("events") or []
-                if isinstance(event, dict)
-            ]
+        handler = self._FROM_HOST.get(message.message["type"])
+        if handler is not None:
+            handler(self, message.message)
+
+    def _on_view(self, frame: dict[str, Any]) -> None:
+        if frame["version"] <= self.version:
+            return  # an old view overtaken by a newer one (versions restart at welcome)
+        self.version = frame["version"]
+        self._seen = max(self._seen, frame["version"])
+        before, self.room = self.room, frame["room"]
+        if self.bell_on and starts_waiting_on_you(before, self.room):
+            self.bell()  # once, as it begins: a laptop turned away from its player calls
+        self.game = frame["game"]
+        self._measure()
+        missed, self._missed = self._missed, []
+        self._tell([*missed, *frame["events"]])
+        self._route()
+        self.change = Change(frame["version"], tuple(frame["events"]))
+
+    def _on_error(self, frame: dict[str, Any]) -> None:
+        self.sent_at.pop(frame.get("ref", -1), None)
+        key = frame.get("key") or f"error.{frame['code']}"
+        params = dict(frame.get("params", {}))
+        names = [s["name"] for s in (self.room or {}).get("seats", [])]
+        game_id = (self.room or {}).get("game")
+        for field, value in params.items():  # seats become names: "too late: Ann was first"
+            if field in SEAT_PARAMS and isinstance(value, int) and 0 <= value < len(names):
+                params[field] = names[value]
+            elif field == "category" and has(f"{game_id}.category.{value}"):
+                params[field] = t(f"{game_id}.category.{value}")  # a tile's name
+        text = t(key, **params)
+        self.notify(text if text != key else frame["message"], severity="error", markup=False)
+        self._last_sent = None  # refused: the same key again is a new try
+        for screen in self.screen_stack:  # the game's screen, under any dialog
+            if isinstance(screen, GameScreen):
+                with contextlib.suppress(NoMatches):
+                    screen.refused(frame["code"])
+
+    def _on_kicked(self, frame: dict[str, Any]) -> None:
+        resumable = frame["reason"] == "closed" and frame.get("resumable", False)
+        self.link = "offline"
+        if not resumable:
+            self.room = self.game = None
+        self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
+
+    def _on_answer(self, frame: dict[str, Any]) -> None:
+        """`welcome` or `watching`: views count from here; what happened while we were away
+        is told before what is new."""
+        self.version = -1
+        if frame["room"].get("id") != self._room_id:  # another table (or a new one)
+            self._room_id, self._seen = frame["room"].get("id"), -1
+        self._missed = [
+            event
+            for entry in frame.get("story") or []
+            if isinstance(entry, dict)
+            and isinstance(entry.get("version"), int)
+            and entry["version"] > self._seen
+            for event in entry.get("events") or []
+            if isinstance(event, dict)
+        ]
+
+    _FROM_HOST: ClassVar[dict[str, Callable[[ClientApp, dict[str, Any]], None]]] = {
+        "view": _on_view,
+        "error": _on_error,
+        "kicked": _on_kicked,
+        "welcome": _on_answer,
+        "watching": _on_answer,
+    }
+    """What the table's messages do on the screens (the link's own, `pending` and the pings,
+    are `net.client.Client`'s): one handler each."""
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         """What happened, into the story (the screens get the events with the change)."""
