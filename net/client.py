@@ -327,6 +327,7 @@ class Client:
         while not self._closing:
             self._welcomed = False
             wait = 0.0
+            unreadable: str | None = None
             try:
                 await self._session()
             except ProtocolError as exc:
@@ -338,6 +339,8 @@ class Client:
                     info = {"code": exc.code, "message": exc.detail, "params": exc.params}
                     self._set_status("refused", info)
                     return
+                else:  # what the host sent does not fit the wire's types: said, and again
+                    unreadable = exc.code
                 log.info("protocol trouble: %s", exc)
             except (OSError, asyncio.IncompleteReadError, TimeoutError) as exc:
                 log.info("connection to %s lost: %r", self.address, exc)
@@ -351,6 +354,8 @@ class Client:
                 delay = BACKOFF[-1]  # closed on purpose: it comes back when the host resumes
             attempt += 1
             info = {"in": delay, "attempt": attempt, "closed": self.table_closed}
+            if unreadable:
+                info["unreadable"] = unreadable
             self._set_status("reconnecting", info | {"seated": seated})
             await asyncio.sleep(delay)
         self._set_status("closed")

@@ -101,6 +101,8 @@ async def test_a_lying_table_cannot_crash_the_app_nor_reach_the_terminal(lie, tm
             # that follows is shown — with the escape gone from the rival's name
             await until(lambda: len(connections) >= 2 and app.version >= 12, pilot)
             await until(lambda: "Ben]52;c;aGVsbG8=" in screen_text(app), pilot)
+            said = [str(n.message) for n in app._notifications]
+            assert any("cannot read (bad_message)" in line for line in said), said
             assert isinstance(app.room["seats"], list)
             assert app.game is None  # the lying game view never reached the app
             shown = screen_text(app)

@@ -232,6 +232,9 @@ class ClientApp(TypeAhead, App[None]):
 
     def on_client_app_link_changed(self, message: LinkChanged) -> None:
         status = message.status
+        if message.info.get("unreadable"):  # one line, and the link is made again
+            what = message.info["unreadable"]
+            self.notify(t("link.unreadable", what=what), severity="warning", markup=False)
         if status == "refused":
             self.link = "offline"
             self.last_error = message.info
