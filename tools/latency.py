@@ -6,6 +6,7 @@
     .venv/bin/python tools/latency.py --connections 10,60 --save /var/tmp # 10 players, 50 watchers
     .venv/bin/python tools/latency.py --profile host.prof              # cProfile the host
     .venv/bin/python tools/latency.py --json                           # the figures as JSON
+    .venv/bin/python tools/latency.py --connections 2,10,60 --runs 3 --bgio # beside boardgame.io
 
 The host runs in a process of its own, as on a real table: a `multiprocessing` child (spawned,
 not forked) runs `net.room.Room("bench", game_id="tallyup", open_room=True)` behind
@@ -33,8 +34,19 @@ one row of medians per count. All screens live in this one process, so "every sc
 includes decoding all the frames one after the other; at a real table each laptop decodes
 its own in parallel (and adds the Wi-Fi hop, which loopback does not have).
 
+With `--bgio`, the same metric for boardgame.io 0.50.2 beside it (tools/bgio/: `npm ci` there
+first, which `--bgio` runs itself when node_modules is missing): boardgame.io's default server
+(`node server.js`, Koa + socket.io, in-memory store, NODE_ENV=production) in a process of its
+own, and in another (`node clients.js`) the same number of boardgame.io `Client`s with the
+`SocketIO` transport — up to 10 seated through the Lobby API, more as spectators — one of which
+toggles a sealed choice (tools/bgio/game.js) the same `--rounds` times after the same
+`--warmup`, `--gap` apart: send -> every client's subscriber has the state of the next
+`_stateID`. Each count is run hubbub then boardgame.io, `--runs` times interleaved (paired:
+2, 2, 10, 10, 60, 60, then again), and printed side by side with the ratios hubbub/bgio of the
+medians over the runs (and each pair's ratio, lowest to highest).
+
 Loopback only; every wait is bounded; the host process is always stopped (asked first, then
-terminated, then killed) whatever happens.
+terminated, then killed) whatever happens, and so are boardgame.io's server and clients.
 """
 
 from __future__ import annotations
@@ -51,9 +63,11 @@ import os
 import pstats
 import random
 import resource
+import select
 import shutil
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import threading
@@ -773,6 +787,174 @@ def top_functions(path: str, limit: int = 20) -> str:
     return out.getvalue()
 
 
+# --- boardgame.io beside it (--bgio) -------------------------------------------------------
+
+BGIO = ROOT / "tools" / "bgio"
+BGIO_ENV = {"NODE_ENV": "production"}  # as deployed: no per-move INFO lines on the server
+
+
+def bgio_ready() -> str:
+    """The `node` to run tools/bgio/ with, after `npm ci` there if its modules are missing."""
+    node = shutil.which("node")
+    if node is None:
+        raise BenchError("--bgio needs Node.js (node on PATH), then: cd tools/bgio && npm ci")
+    if not (BGIO / "node_modules" / "boardgame.io" / "package.json").is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BenchError("boardgame.io is not installed: cd tools/bgio && npm ci")
+        print("latency: installing boardgame.io in tools/bgio (npm ci)", file=sys.stderr)
+        done = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"], cwd=BGIO, stdout=sys.stderr, check=False
+        )
+        if done.returncode:
+            raise BenchError(f"npm ci in {BGIO} failed (exit {done.returncode})")
+    return node
+
+
+class BgioServer:
+    """boardgame.io's default server (tools/bgio/server.js) in a process of its own; a context
+    manager that always ends it (its stdin is a pipe from us: it stops when we go, too)."""
+
+    def __init__(self, node: str) -> None:
+        self.node = node
+        self.port = 0
+
+    def __enter__(self) -> BgioServer:
+        self._process = subprocess.Popen(
+            [self.node, "server.js", "0"], cwd=BGIO, env=os.environ | BGIO_ENV,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            ready, _, _ = select.select([self._process.stdout], [], [], 30.0)
+            line = self._process.stdout.readline() if ready else ""
+            if not line:
+                self._process.kill()
+                error = self._process.communicate(timeout=5.0)[1].strip()
+                raise BenchError(f"boardgame.io's server did not report its port: {error[-500:]}")
+            self.port = json.loads(line)["port"]
+        except BaseException:
+            self._end()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._end()
+
+    def _end(self) -> None:
+        process = self._process
+        with contextlib.suppress(OSError):
+            process.stdin.close()  # the server's signal to stop
+        try:
+            process.wait(5.0)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            try:
+                process.wait(2.0)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(2.0)
+        for stream in (process.stdout, process.stderr):
+            with contextlib.suppress(OSError):
+                stream.close()
+
+
+def run_bgio(
+    connections: int, rounds: int, *, warmup: int = 0, gap: float = 0.0, node: str | None = None
+) -> dict[str, Any]:
+    """The same measurement against boardgame.io: its server in one process, `connections`
+    clients (up to 10 players, the rest spectators) in another. Figures as `as_dict` names
+    them where they are the same figure (`every_screen_ms`, `own_view_ms`, `load_average`)."""
+    node = node or bgio_ready()
+    load = os.getloadavg()[0]
+    moves = rounds + warmup
+    with BgioServer(node) as server:
+        command = [
+            node, "clients.js", "--port", str(server.port), "--clients", str(connections),
+            "--players", str(min(connections, 10)), "--rounds", str(rounds),
+            "--warmup", str(warmup), "--gap", repr(gap), "--raw",
+        ]  # fmt: skip
+        try:
+            done = subprocess.run(
+                command, cwd=BGIO, env=os.environ | BGIO_ENV, capture_output=True, text=True,
+                timeout=120.0 + (0.05 * connections + gap) * moves, check=False,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            raise BenchError(f"boardgame.io's clients ({connections}) did not finish") from None
+    if done.returncode:
+        raise BenchError(f"boardgame.io's clients failed: {done.stderr.strip()[-500:]}")
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    every, own = data.pop("every_ms"), data.pop("own_ms")
+    data["every_screen_ms"] = summary_ms([t / 1000 for t in every])  # as hubbub's, exactly
+    data["own_view_ms"] = summary_ms([t / 1000 for t in own])
+    data["connections"] = connections
+    data["load_average"] = [load, os.getloadavg()[0]]
+    return data
+
+
+def paired_sweep(
+    connections: Sequence[int], runs: int, **options: Any
+) -> dict[int, list[dict[str, Any]]]:
+    """Each count run with hubbub, then at once with boardgame.io (a pair), the whole list
+    `runs` times interleaved: a busy moment of the machine falls on both of a pair."""
+    node = bgio_ready()
+    bgio = {k: options[k] for k in ("warmup", "gap")}
+    results: dict[int, list[dict[str, Any]]] = {n: [] for n in connections}
+    for _ in range(runs):
+        for count in connections:
+            hubbub = as_dict(run(min(count, 10), connections=count, **options))
+            other = run_bgio(count, options["rounds"], node=node, **bgio)
+            ratio = {
+                q: hubbub["every_screen_ms"][q] / other["every_screen_ms"][q]
+                for q in ("median", "p99")
+            }
+            results[count].append({"hubbub": hubbub, "bgio": other, "ratio": ratio})
+    return results
+
+
+def paired_table(results: dict[int, list[dict[str, Any]]]) -> str:
+    """Per count: medians over the runs of each side's median and p99 (ms), their ratios
+    hubbub/bgio, each pair's ratios (lowest-highest), host CPU per move, load average."""
+    out = io.StringIO()
+    print(
+        "move -> every client, ms: medians over the runs (hubbub/bgio ratio of those; "
+        "each pair's ratio, lowest-highest)",
+        file=out,
+    )
+    print(
+        f"{'conns':>5} {'hubbub med':>10} {'p99':>7} {'bgio med':>9} {'p99':>7} "
+        f"{'ratio med':>9} {'(pairs)':>11} {'ratio p99':>9} {'(pairs)':>11} "
+        f"{'CPU/move h':>10} {'b':>5} {'load':>9}",
+        file=out,
+    )
+    for count, pairs in results.items():
+
+        def mid(side: str, q: str, pairs=pairs) -> float:
+            return statistics.median(p[side]["every_screen_ms"][q] for p in pairs)
+
+        def spread(q: str, pairs=pairs) -> str:
+            ratios = [p["ratio"][q] for p in pairs]
+            return f"{min(ratios):.2f}-{max(ratios):.2f}"
+
+        loads = [x for p in pairs for side in ("hubbub", "bgio") for x in p[side]["load_average"]]
+        host = statistics.median(p["hubbub"]["host_cpu_ms_per_move"] for p in pairs)
+        server = statistics.median(p["bgio"]["server_cpu_ms_per_move"] for p in pairs)
+        print(
+            f"{count:>5} {mid('hubbub', 'median'):>10.3f} {mid('hubbub', 'p99'):>7.2f} "
+            f"{mid('bgio', 'median'):>9.3f} {mid('bgio', 'p99'):>7.2f} "
+            f"{mid('hubbub', 'median') / mid('bgio', 'median'):>9.2f} {spread('median'):>11} "
+            f"{mid('hubbub', 'p99') / mid('bgio', 'p99'):>9.2f} {spread('p99'):>11} "
+            f"{host:>10.2f} {server:>5.2f} {min(loads):>4.1f}-{max(loads):<4.1f}",
+            file=out,
+        )
+    print(
+        "hubbub: up to 10 players, the rest watchers; boardgame.io 0.50.2: up to 10 players, "
+        "the rest spectators. CPU/move: host (h) and server (b), user + kernel. "
+        f"{os.cpu_count()} CPUs.",
+        file=out,
+    )
+    return out.getvalue()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=300, help="measured moves (default 300)")
@@ -793,6 +975,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the host's dice (default 1)")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--bgio",
+        action="store_true",
+        help="boardgame.io 0.50.2 beside hubbub, paired run by run (tools/bgio; needs Node)",
+    )
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.connections.split(",")]
     if not all(2 <= n <= 10 + MAX_WATCHERS for n in counts):
@@ -808,6 +995,10 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed, "profile": args.profile, "app": args.app,
     }  # fmt: skip
     try:
+        if args.bgio:
+            results = paired_sweep(counts, args.runs, **options)
+            print(json.dumps(results, indent=2) if args.json else paired_table(results), end="")
+            return 0
         if len(counts) > 1 or args.runs > 1:
             results = sweep(counts, args.runs, **options)
             print(json.dumps(results, indent=2) if args.json else sweep_table(results), end="")

@@ -9,8 +9,20 @@ the screen that receives it, and is stamped when it has been. Nothing here asser
 from __future__ import annotations
 
 import asyncio
+import shutil
 
-from tools.latency import HostProcess, measure, open_host, percentile, run
+import pytest
+
+from tools.latency import (
+    BGIO,
+    HostProcess,
+    measure,
+    open_host,
+    paired_sweep,
+    paired_table,
+    percentile,
+    run,
+)
 
 PLAYERS = 4
 ROUNDS = 200
@@ -52,3 +64,24 @@ def test_the_tool_runs_the_host_in_a_process_of_its_own_and_ends_it():
         process = host._process
         assert process.is_alive() and host.port > 0
     assert not process.is_alive()
+
+
+@pytest.mark.skipif(
+    shutil.which("node") is None or not (BGIO / "node_modules" / "boardgame.io").is_dir(),
+    reason="boardgame.io is not installed (cd tools/bgio && npm ci)",
+)
+def test_boardgame_io_is_measured_beside_it_the_same_way():
+    options = {"rounds": 20, "warmup": 5, "gap": 0.001, "save_dir": None, "seed": 1}
+    results = paired_sweep([2, 12], 1, profile=None, app=False, **options)
+    (two,), (twelve,) = results[2], results[12]
+    assert twelve["hubbub"]["connections"] == twelve["bgio"]["connections"] == 12
+    assert (twelve["bgio"]["players"], twelve["bgio"]["spectators"]) == (10, 2)
+    for pair in (two, twelve):
+        bgio = pair["bgio"]
+        assert bgio["version"] == "0.50.2" and bgio["rounds"] == 20
+        # every client had every move (clients.js checks each state), whole states each time
+        assert bgio["every_screen_ms"]["median"] >= bgio["own_view_ms"]["median"] > 0
+        assert bgio["bytes_per_client_per_move"] > 300 and bgio["server_cpu_ms_per_move"] > 0
+        assert pair["ratio"]["median"] > 0
+    table = paired_table(results)
+    assert "ratio med" in table and len(table.splitlines()) == 5
