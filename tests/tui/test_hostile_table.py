@@ -110,3 +110,34 @@ async def test_a_lying_table_cannot_crash_the_app_nor_reach_the_terminal(lie, tm
             assert all("\x1b" not in s["name"] for s in app.room["seats"])
     finally:
         server.close()
+
+
+async def test_a_table_that_floods_views_leaves_the_app_on_the_newest(tmp_path):
+    """Views as fast as a socket takes them (a view every millisecond is slow beside this):
+    the app keeps up, ends on the newest, and still answers a key."""
+    set_lang("en")
+    flood = 300
+
+    async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await read_message(reader)
+        writer.write(frame_of(msgpack.packb(welcome())))
+        for version in range(1, flood + 1):
+            writer.write(frame_of(msgpack.packb(lobby_view(version, rival=f"Ben{version}"))))
+            if version % 50 == 0:
+                await writer.drain()
+        await writer.drain()
+        with contextlib.suppress(Exception):
+            await reader.read()
+
+    server = await asyncio.start_server(table, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = ClientApp(("127.0.0.1", port), name="Ann", discover=False, tokens=tokens)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: app.version == flood, pilot, timeout=30)
+            await until(lambda: f"Ben{flood}" in screen_text(app), pilot)
+            await pilot.press("question_mark")  # the help comes up: the app is not stuck
+            await until(lambda: app.screen.is_modal, pilot)
+    finally:
+        server.close()
