@@ -14,7 +14,6 @@ import re
 import typing
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -42,12 +41,12 @@ from games.tallyup.wire import (
 )
 from games.testing import legal_moves
 from games.wire import UNSET
+from tests.doctables import PROTOCOL, first_column, names, section, tables
 
 pytestmark = pytest.mark.timeout(60)
 
 GAME = GAMES["tallyup"]
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
 
 PLAYOUTS = [
     (1, 2, {"target": 1000}),
@@ -301,38 +300,6 @@ def test_no_key_has_a_default_but_unset():
 
 
 # --- the doc names what the types name ------------------------------------------------------------
-
-
-def section(number: str) -> str:
-    text = PROTOCOL.read_text(encoding="utf-8")
-    start = text.index(f"\n### {number} ")
-    end = re.compile(r"\n##+ ").search(text, start + 1)
-    return text[start : end.start() if end else len(text)]
-
-
-def tables(text: str) -> list[list[list[str]]]:
-    """Every markdown table of `text`: its rows (header and rule left out), each a list of cells."""
-    found: list[list[list[str]]] = []
-    rows: list[list[str]] | None = None
-    for line in text.splitlines():
-        if not line.startswith("|"):
-            rows = None
-            continue
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if rows is None:
-            rows = []
-            found.append(rows)
-        elif not set("".join(cells)) <= set("-: "):
-            rows.append(cells)
-    return found
-
-
-def names(cell: str) -> list[str]:
-    return re.findall(r"`([a-z_]+)`", cell)
-
-
-def first_column(table: list[list[str]]) -> list[str]:
-    return [name for row in table for name in names(row[0])]
 
 
 def test_section_16_5_names_every_key_of_the_view():

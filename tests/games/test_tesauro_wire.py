@@ -25,6 +25,7 @@ from games.base import CHANCE, GAMES, HOST, sample_chance
 from games.tesauro.wire import Action, Event, HostAction, SeatAction, TesauroView
 from games.testing import legal_moves
 from games.wire import MAX_ITEMS, MAX_STR, UNSET, Wire
+from tests.doctables import names, section, tables
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -298,35 +299,6 @@ def test_a_bad_action_is_refused(action):
 
 
 # --- docs/PROTOCOL.md §18 names what the types have ------------------------------------------
-
-
-def section(number: str) -> str:
-    text = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
-    start = re.search(rf"^### {re.escape(number)} .*$", text, re.MULTILINE)
-    assert start, f"no § {number}"
-    end = re.search(r"^#{1,3} ", text[start.end() :], re.MULTILINE)
-    return text[start.end() : start.end() + end.start() if end else None]
-
-
-def tables(text: str) -> list[list[list[str]]]:
-    """The markdown tables of `text`: each a list of rows (header and rule left out), each a
-    list of cells."""
-    out: list[list[list[str]]] = []
-    rows: list[list[str]] | None = None
-    for line in text.splitlines():
-        if line.startswith("|"):
-            if rows is None:
-                rows = []
-                out.append(rows)
-            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-        else:
-            rows = None
-    return [table[2:] for table in out]
-
-
-def names(cell: str) -> list[str]:
-    """The backticked names in a cell (not quoted values, numbers or nested shapes)."""
-    return [n for n in re.findall(r"`([^`]*)`", cell) if re.fullmatch(r"[a-z_][a-z0-9_]*", n)]
 
 
 def arguments(cell: str) -> list[str]:

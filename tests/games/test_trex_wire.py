@@ -13,7 +13,6 @@ import random
 import re
 import typing
 from collections import Counter
-from pathlib import Path
 
 import msgpack
 import msgspec
@@ -22,11 +21,11 @@ import pytest
 from games.base import CHANCE, GAMES, HOST, sample_chance
 from games.testing import legal_moves
 from games.trex.wire import Action, Event, News, TRexView
+from tests.doctables import first_column, names, section, tables
 
 pytestmark = pytest.mark.timeout(60)
 
 TREX = GAMES["trex"]
-PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
 
 VIEW = msgspec.msgpack.Decoder(TRexView)
 EVENTS = msgspec.msgpack.Decoder(Event)
@@ -286,40 +285,6 @@ def test_wrong_actions_and_events_are_refused():
 
 
 # --- docs/PROTOCOL.md §17 names exactly these keys and tags -----------------------------------
-
-
-def section(title: str) -> str:
-    """The text under a `### ` heading, up to the next heading."""
-    text = PROTOCOL.read_text(encoding="utf-8")
-    start = text.index(f"\n### {title}\n")
-    end = re.compile(r"^#{1,3} ", re.M).search(text, start + 5)
-    assert end is not None
-    return text[start : end.start()]
-
-
-def tables(text: str) -> list[list[list[str]]]:
-    """The markdown tables of `text`: rows of cells, the header and separator rows left out."""
-    found: list[list[list[str]]] = []
-    rows: list[list[str]] | None = None
-    for line in text.splitlines():
-        if not line.startswith("|"):
-            rows = None
-            continue
-        if rows is None:  # the header
-            rows = []
-            found.append(rows)
-            continue
-        if not re.fullmatch(r"\|(\s*:?-+:?\s*\|)+", line):
-            rows.append([cell.strip() for cell in line.strip("|").split("|")])
-    return found
-
-
-def names(cell: str) -> list[str]:
-    return re.findall(r"`([^`]+)`", cell)
-
-
-def first_column(table: list[list[str]]) -> list[str]:
-    return [name for row in table for name in names(row[0])]
 
 
 def no_repeats(found: list[str]) -> set[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import msgpack
 import msgspec
@@ -15,52 +14,29 @@ import pytest
 from net import wire
 from net.protocol import ProtocolError, decode_body, shown_texts
 from net.room import Room
+from tests.doctables import PROTOCOL, first_column, section, tables
 from tui.cli import main
 
 pytestmark = pytest.mark.timeout(60)
 
-DOC = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+DOC = PROTOCOL.read_text(encoding="utf-8")
 
 
 def doc_tables(heading: str) -> list[list[str]]:
-    """The first-column names (backticked) of each table under `heading`, to the next
-    heading of the same or a higher level."""
-    level = heading.split(" ")[0]
-    start = DOC.index(heading + "\n") if heading + "\n" in DOC else DOC.index(heading)
-    rest = DOC[start + len(heading) :]
-    end = re.search(rf"\n#{{1,{len(level)}}} ", rest)
-    section = rest[: end.start()] if end else rest
-    tables, current = [], None
-    for line in section.splitlines():
-        if line.startswith("|---"):
-            continue
-        if line.startswith("|"):
-            if current is None:
-                current = []  # the header row
-                tables.append(current)
-                continue
-            current.extend(re.findall(r"`([a-z_]+)`", line.split("|")[1]))
-        else:
-            current = None
-    return tables
-
-
-def message_heading(kind: str) -> str:
-    found = re.search(rf"^#### 5\.\d\.\d `{kind}`[^\n]*", DOC, re.M)
-    assert found, f"no heading for {kind} in §5"
-    return found.group(0)
+    """The first-column names of each table under the heading that begins with `heading`."""
+    return [first_column(table) for table in tables(section(heading))]
 
 
 @pytest.mark.parametrize("kind", sorted(wire.MESSAGES))
 def test_each_message_of_section_5_has_exactly_the_fields_of_its_type(kind):
     fields = set(wire.MESSAGES[kind].__struct_fields__)
-    for heading in re.findall(rf"^#### 5\.\d\.\d `{kind}`[^\n]*", DOC, re.M):  # ping, pong: 2
-        (table, *_) = doc_tables(heading)
-        assert set(table) - {"type"} == fields, heading
+    for number in re.findall(rf"^#### (5\.\d\.\d) `{kind}`", DOC, re.M):  # ping, pong: 2
+        (table, *_) = doc_tables(number)
+        assert set(table) - {"type"} == fields, number
 
 
 def test_the_room_summary_and_its_seats_are_the_tables_of_section_8():
-    room, seat = doc_tables("## 8. The room summary (`view.room`)")
+    room, seat = doc_tables("8.")
     assert set(room) == set(wire.RoomSummary.__struct_fields__)
     assert set(seat) == set(wire.SeatSummary.__struct_fields__)
 
