@@ -14,7 +14,7 @@ import pytest
 from net import wire
 from net.protocol import ProtocolError, decode_body, shown_texts
 from net.room import Room
-from tests.doctables import PROTOCOL, first_column, section, tables
+from tests.doctables import PROTOCOL, first_column, names, section, tables
 from tui.cli import main
 
 pytestmark = pytest.mark.timeout(60)
@@ -199,3 +199,13 @@ def test_the_schema_of_a_game_this_side_does_not_know_is_a_bounded_plain_map():
         too_deep = [too_deep]
     with pytest.raises(msgspec.ValidationError):  # within §3, however unknown the game
         wire.decode(msgpack.packb({**view, "game": {"x": too_deep}}))
+
+
+def test_the_room_events_of_section_10_1_are_the_room_event_types():
+    (table,) = tables(section("10.1"))
+    documented = {}
+    for row in table:
+        (kind,) = [name for name in names(row[0])]
+        documented[kind] = set(names(row[1]))
+    typed = {kind.__struct_config__.tag: set(kind.__struct_fields__) for kind in wire.ROOM_EVENTS}
+    assert documented == typed
