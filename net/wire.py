@@ -7,10 +7,14 @@ does not fit its type is refused with the codes of §10 (`net/protocol.py` keeps
 and those codes). `hubbub schema` prints these types as JSON Schema; a test checks the message
 and room tables of docs/PROTOCOL.md against them.
 
-A game's own view, its actions and its events are typed by the game (`games/<game>/wire.py`);
-until a game's types are wired in, they travel here as bounded plain maps (`Plain`): any
-nesting of maps, lists, strings, numbers, bools and nil within §3's limits — never deeper, so
-a hostile frame cannot make the decoder recurse without end.
+A game's own view and events are typed by the game (`games/<game>/wire.py`, its `view_type`
+and `event_type`): a view is read with the types of the game its room names. What is not
+typed here travels as bounded plain maps (`_plain`): any nesting of maps, lists, strings,
+numbers, bools and nil within §3's limits — never deeper, so a hostile frame cannot make the
+decoder recurse without end. That is an action's arguments (the game checks them, with the
+refusal codes of its section), a welcome's story (it may span two games whose event tags
+collide: `fitting_events` keeps what fits the first view's game) and the view and events of a
+game this side does not know.
 """
 
 from __future__ import annotations
@@ -200,12 +204,27 @@ def events_type(game_id: str | None) -> Any:
     room's — a game's event of the same tag (its `game_over`, its `away`) stands for the
     room's. A game whose events are not typed: bounded plain maps."""
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
-    if game is not None and getattr(game, "event_type", None) is None:
-        return Items(Event)
+    if game_id is not None and getattr(game, "event_type", None) is None:
+        return Items(Event)  # a game this side does not know, or whose events are untyped
     own = get_args(game.event_type) if game is not None else ()
     tags = {_tag(kind) for kind in own}
     kinds = (*own, *(kind for kind in ROOM_EVENTS if _tag(kind) not in tags))
     return Items(Union[kinds])  # noqa: UP007 — built at run time
+
+
+def fitting_events(game_id: str | None, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of `events` (a `welcome`'s story: plain maps at the door, for a story may span two
+    games whose tags collide), those that fit the events of a view of `game_id`, to be told
+    with its first view; one that does not (another game's, or a lie) is not told."""
+    element = get_args(get_args(events_type(game_id))[0])[0]  # Items(...) -> list[X] -> X
+    fitting = []
+    for event in events:
+        try:
+            msgspec.convert(event, element)
+        except msgspec.ValidationError:
+            continue
+        fitting.append(event)
+    return fitting
 
 
 # --- client -> host (§5.1) -------------------------------------------------------------------

@@ -193,6 +193,7 @@ def test_the_schema_of_a_game_this_side_does_not_know_is_a_bounded_plain_map():
     view = a_view()
     view["room"]["game"] = "chess"
     view["game"] = {"board": [[1, 2], [3, 4]], "game": "chess"}
+    view["events"] = [{"type": "moved", "from": "e2", "to": "e4"}]
     assert decode_body(msgpack.packb(view))["game"] == view["game"]
     too_deep: object = [1]
     for _ in range(8):
@@ -209,3 +210,79 @@ def test_the_room_events_of_section_10_1_are_the_room_event_types():
         documented[kind] = set(names(row[1]))
     typed = {kind.__struct_config__.tag: set(kind.__struct_fields__) for kind in wire.ROOM_EVENTS}
     assert documented == typed
+
+
+SAMPLES = {  # one of each message a host sends, every field filled
+    "welcome": {"type": "welcome", "protocol": 4, "seat": 0, "token": "A" * 32,
+                "room": {"name": "Friday", "id": "0123456789ab"},
+                "story": [{"version": 3,
+                           "events": [{"type": "joined", "seat": 0, "name": "Ann"}]}]},
+    "watching": {"type": "watching", "protocol": 4,
+                 "room": {"name": "Friday", "id": "0123456789ab"}, "story": []},
+    "error": {"type": "error", "code": "stale", "message": "refused: stale",
+              "key": "illegal.stale", "params": {"version": 6}, "ref": 8},
+    "pending": {"type": "pending", "reason": "claim", "seat": 1},
+    "kicked": {"type": "kicked", "reason": "closed", "resumable": True},
+    "ping": {"type": "ping", "t": 7939.51},
+    "pong": {"type": "pong", "t": 12.5},
+}  # fmt: skip
+
+
+def fields_of(message: dict, path: tuple = ()):
+    """(path, value) of every value in `message`, however deep (the type key left out)."""
+    for key, value in message.items():
+        if key == "type" and not path:
+            continue
+        yield (*path, key), value
+        if isinstance(value, dict):
+            yield from fields_of(value, (*path, key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, dict):
+                    yield from fields_of(item, (*path, key, index))
+
+
+def replaced(message: dict, path: tuple, value: object) -> dict:
+    changed = json.loads(json.dumps(message))
+    where = changed
+    for step in path[:-1]:
+        where = where[step]
+    where[path[-1]] = value
+    return changed
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_every_field_of_every_message_a_host_sends_is_checked(kind):
+    sample = SAMPLES[kind]
+    assert decode_body(msgpack.packb(sample)) == sample
+    for path, value in fields_of(sample):
+        if path[:1] == ("story",) and "events" in path:
+            continue  # plain at the door: told only if they fit the first view's game
+        wrong = {"a": 1} if isinstance(value, (int, float, str)) else 7  # bool: an int
+        with pytest.raises(ProtocolError) as refused:
+            decode_body(msgpack.packb(replaced(sample, path, wrong)))
+        assert refused.value.code == "bad_message", path
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_an_escape_in_any_text_of_any_message_is_gone_before_the_screens(kind):
+    sample = SAMPLES[kind]
+    for path, value in fields_of(sample):
+        if isinstance(value, str):
+            shown = shown_texts(decode_body(msgpack.packb(replaced(sample, path, value + OSC52))))
+            assert "\x1b" not in json.dumps(shown) and "\x07" not in json.dumps(shown), path
+
+
+def test_a_story_is_told_with_the_first_view_only_where_it_fits_its_game():
+    """A welcome's story may span two games (their tags collide), so it is plain at the door;
+    the first view's game says which of its events are told: a lie, or another game's, is
+    not."""
+    told = [
+        {"type": "joined", "seat": 0, "name": "Ann"},
+        {"type": "locked", "seat": 1},
+        {"type": "joined", "seat": "Ann", "name": 0},  # a lie
+        {"type": "tie_break", "colour": "red", "seats": [0, 1]},  # T-Rex's, not Tally Up!'s
+    ]
+    assert wire.fitting_events("tallyup", told) == told[:2]
+    assert wire.fitting_events(None, told) == told[:1]  # no game: the room's only
+    assert wire.fitting_events("chess", told) == told  # a game this side does not know

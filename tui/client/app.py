@@ -24,6 +24,7 @@ from textual.reactive import reactive
 
 from net.client import Client, EarlyLink, TokenStore, seat_name
 from net.protocol import PROTOCOL_VERSION
+from net.wire import fitting_events
 from tui.client.screens import (
     FindScreen,
     GameScreen,
@@ -296,6 +297,8 @@ class ClientApp(TypeAhead, App[None]):
         self.game = frame["game"]
         self._measure()
         missed, self._missed = self._missed, []
+        if missed:  # the story: told where it fits this view's game (net.wire.fitting_events)
+            missed = fitting_events(self.room.get("game"), missed)
         self._tell([*missed, *frame["events"]])
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
