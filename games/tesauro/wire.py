@@ -18,6 +18,7 @@ from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta
 
+from games.tesauro.deck import CATEGORIES
 from games.wire import UNSET, Count, Items, Seat, Text, UnsetType, Wire
 
 __all__ = [
@@ -70,17 +71,7 @@ __all__ = [
 Phase: TypeAlias = Literal["dealing", "choose", "write", "speak", "judge", "over"]
 """`view.phase` (`dealing` waits for chance: the room never shows it)."""
 Role: TypeAlias = Literal["sapiente", "brillante", "orate"]
-Category: TypeAlias = Literal[
-    "food",
-    "botany",
-    "society",
-    "concepts",
-    "humanities",
-    "engineering",
-    "earth",
-    "health",
-    "zoology",
-]
+Category: TypeAlias = Literal[CATEGORIES]  # type: ignore[valid-type]
 """A category tile's id (`games.tesauro.deck.CATEGORIES`)."""
 Mode: TypeAlias = Literal["typed", "spoken"]
 Reason: TypeAlias = Literal["rounds", "deck_empty"]
