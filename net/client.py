@@ -30,9 +30,9 @@ from net.protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
     FrameDecoder,
+    MessageLink,
     ProtocolError,
     encode,
-    read_message,
     shown_texts,
 )
 from net.savefile import write_atomically
@@ -299,7 +299,7 @@ class Client:
         self.relay = relay  # a web seat: the browser's address, for the host's door
         self.seat: int | None = None
         self.status: Status = "connecting"
-        self._writer: asyncio.StreamWriter | None = None
+        self._link: MessageLink | None = None
         self._refs = itertools.count(1)
         self._closing = False
         self._welcomed = False
@@ -371,31 +371,30 @@ class Client:
         )
 
     async def _session(self) -> None:
+        """One connection, from `hello` to its end: the frames are read as they land
+        (`MessageLink`) and each goes to `_receive`; what ends the link — the host gone or
+        silent, a frame that does not fit, a refusal, a kick — is raised here."""
         hello = self.greeting()
         early, self._early = self._early, None
         taken = await early.claim(self.host, self.port, hello) if early is not None else None
+        loop = asyncio.get_running_loop()
         if taken is not None:  # connected, and hello said, while the app was loading
             sock, held = taken
-            reader, writer = await asyncio.open_connection(sock=sock)
-            reader.feed_data(held)
+            link = MessageLink(self._receive, held=held)
+            await loop.create_connection(lambda: link, sock=sock)
         else:
-            opening = asyncio.open_connection(self.host, self.port)
-            reader, writer = await asyncio.wait_for(opening, CONNECT_TIMEOUT)
-        self._writer = writer
-        pinger = asyncio.create_task(self._ping_loop())
+            link = MessageLink(self._receive)
+            opening = loop.create_connection(lambda: link, self.host, self.port)
+            await asyncio.wait_for(opening, CONNECT_TIMEOUT)
+            link.send(hello)
+        self._link = link
+        keeper = asyncio.create_task(self._keep_alive(link))
         try:
-            if taken is None:
-                writer.write(encode(hello))
-                await writer.drain()
-            while True:
-                message = await asyncio.wait_for(read_message(reader), SILENCE_LIMIT)
-                self._receive(message)
+            await link.ended
         finally:
-            pinger.cancel()
-            self._writer = None
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
+            keeper.cancel()
+            self._link = None
+            link.end(ConnectionResetError("the session is over"))
 
     def _receive(self, message: dict[str, Any]) -> None:
         """One message from the host, to its type's handler; what the app must hear (a view,
@@ -460,18 +459,23 @@ class Client:
     }
     """Every message a host sends, with its handler: True, the app hears it too."""
 
-    async def _ping_loop(self) -> None:
+    async def _keep_alive(self, link: MessageLink) -> None:
+        """Ping the host every `PING_EVERY`; a host not heard for `SILENCE_LIMIT` is gone."""
         loop = asyncio.get_running_loop()
+        next_ping = loop.time() + PING_EVERY
         while True:
-            await asyncio.sleep(PING_EVERY)
-            self._send({"type": "ping", "t": loop.time()})
+            now = loop.time()
+            silent_at = link.heard + SILENCE_LIMIT
+            if now >= silent_at:
+                link.end(TimeoutError(f"nothing from the host for {SILENCE_LIMIT:.0f} s"))
+                return
+            if now >= next_ping:
+                link.send({"type": "ping", "t": now})
+                next_ping = now + PING_EVERY
+            await asyncio.sleep(min(next_ping, silent_at) - now)
 
     def _send(self, message: dict[str, Any]) -> bool:
-        writer = self._writer
-        if writer is None or writer.is_closing():
-            return False
-        writer.write(encode(message))
-        return True
+        return self._link is not None and self._link.send(message)
 
     def act(self, action: dict[str, Any], version: int) -> int | None:
         """Send an action made from the view of `version`; returns its ref (echoed in an
@@ -487,10 +491,7 @@ class Client:
         said = self._send({"type": "bye"})
         if self.name and not self.watch:
             self.tokens.forget(self.address, self.name)
-        if self._writer is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._writer.drain(), 2.0)
-            self._writer.close()
+        await self._hang_up(2.0)
         if not said:
             log.info("could not say goodbye to %s: not connected", self.address)
 
@@ -500,7 +501,12 @@ class Client:
         if self._early is not None:  # closed before its first session: let that line go
             early, self._early = self._early, None
             await early.close()
-        if self._writer is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._writer.drain(), 1.0)
-            self._writer.close()
+        await self._hang_up(1.0)
+
+    async def _hang_up(self, patience: float) -> None:
+        """Close the link once what was said to the host has gone (`patience` s at most)."""
+        link = self._link
+        if link is not None:
+            link.end(ConnectionResetError("closed by the player"))  # written first, then closed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(link.closed), patience)

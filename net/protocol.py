@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import struct
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgpack
@@ -197,6 +197,71 @@ class FrameDecoder:
         return bytes(self._buffer)
 
 
+class MessageLink(asyncio.Protocol):
+    """One connection, read as it lands: every whole frame is decoded (`decode_body`) and
+    handed to `on_message` inside the event loop's own callback — no task is woken and no
+    future made per frame, which is most of what a frame costs a reader with streams.
+
+    What ends the link is set on `ended`: the peer gone (`asyncio.IncompleteReadError`), a
+    frame that breaks the protocol (`ProtocolError`), or whatever `on_message` raised; the
+    rest of that chunk is not read and the transport is closed. `held`: bytes that came
+    before this link took the socket over, read first."""
+
+    def __init__(self, on_message: Callable[[dict[str, Any]], None], *, held: bytes = b"") -> None:
+        self.on_message = on_message
+        self.transport: asyncio.Transport | None = None
+        self._loop = asyncio.get_running_loop()
+        self.ended: asyncio.Future[None] = self._loop.create_future()
+        self.closed: asyncio.Future[None] = self._loop.create_future()
+        """Done when the socket is closed (what was written before `end` has gone)."""
+        self._held = held
+        self.heard = self._loop.time()
+        """When bytes last came (the loop's clock): a silent link is the reader's to judge."""
+        self.received = 0  # bytes, in all
+        self.frame_size = 0  # bytes of the frame `on_message` is being handed, header included
+        self._frames = FrameDecoder()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        held, self._held = self._held, b""
+        if held:
+            self.data_received(held)
+
+    def data_received(self, data: bytes) -> None:
+        self.heard = self._loop.time()
+        self.received += len(data)
+        try:
+            for frame, message in self._frames.feed_frames(data):
+                self.frame_size = len(frame)
+                self.on_message(message)
+        except Exception as exc:  # the link ends with it: said on `ended`
+            self.end(exc)
+
+    def eof_received(self) -> bool:
+        return False  # the peer said all it will: close
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end(exc or asyncio.IncompleteReadError(self._frames.pending, None))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def end(self, why: BaseException) -> None:
+        """Close the link, `why` said on `ended` (the first reason only)."""
+        if not self.ended.done():
+            self.ended.set_exception(why)
+        if self.transport is not None:
+            self.transport.close()
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """One message out (`encode`d, so checked); False when the link is closed or closing."""
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return False
+        transport.write(encode(message))
+        return True
+
+
 async def read_message(reader: asyncio.StreamReader) -> dict[str, Any]:
     """The next validated message; `asyncio.IncompleteReadError` when the peer has gone."""
     header = await reader.readexactly(_HEADER.size)
@@ -247,9 +312,11 @@ def shown_texts(message: dict[str, Any]) -> dict[str, Any]:
     (`_shown`): the one place a player's app cleans what it is told. Almost every message has
     nothing to clean, and that is found in C (its JSON form is printable and escapes nothing);
     the others are walked (their depth is bounded by their types)."""
-    probe = msgspec.json.encode(message).decode()
-    if probe.isprintable() and "\\" not in probe:
-        return message
+    probe = msgspec.json.encode(message)  # control characters come out escaped: "\\u001b"
+    if b"\\" not in probe and (
+        b"\x7f" not in probe if probe.isascii() else probe.decode().isprintable()
+    ):
+        return message  # (ASCII is found printable in C at once; other text char by char)
     return _shown_value(message)
 
 

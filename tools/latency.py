@@ -15,8 +15,9 @@ not forked) runs `net.room.Room("bench", game_id="tallyup", open_room=True)` beh
 every seat is connected, with `choice_seconds` 0 so no countdown fires mid-measurement. Up to
 10 connections play; more watch (`hello` with `watch: true`, each from an address of its own
 on the loopback, 127.0.1.N, as laptops of an audience would be). The parent connects the raw
-clients ("screens": asyncio streams that decode and validate every frame as the real client
-does, and answer the host's pings) and measures:
+clients ("screens": connections that read, decode, check and clean every frame as the player's
+app does — `net.protocol.MessageLink` and `shown_texts` — and answer the host's pings) and
+measures:
 
 - join: from opening the TCP connection to the socket being up, to `welcome`, to the first
   `view` — each seat joins in turn while the earlier ones watch;
@@ -66,7 +67,6 @@ import resource
 import select
 import shutil
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
@@ -82,7 +82,7 @@ if str(ROOT) not in sys.path:  # `python tools/latency.py` from anywhere
     sys.path.insert(0, str(ROOT))
 
 from games.tallyup import COLOURS  # noqa: E402
-from net.protocol import PROTOCOL_VERSION, decode_body, encode  # noqa: E402
+from net.protocol import PROTOCOL_VERSION, MessageLink, shown_texts  # noqa: E402
 from net.room import Room  # noqa: E402
 from net.server import MAX_WATCHERS, Server  # noqa: E402
 
@@ -90,7 +90,6 @@ HOSTNAME = "127.0.0.1"
 WAIT = 10.0  # the longest any one step may take before the run is called broken
 PING_EVERY = 5.0  # as net.client: a silent screen would be dropped after 30 s
 MAX_DRIVE_STEPS = 300  # moves allowed to reach a sealed choice (it takes a handful)
-_HEADER = struct.Struct(">I")
 
 
 Stamps = dict[int, tuple[float, float, float, float]]
@@ -347,91 +346,85 @@ class HostProcess:
 
 
 class Screen:
-    """One player's laptop: a raw connection that decodes every frame as it lands and stamps
-    each `view` with `time.perf_counter()` once decoded."""
+    """One player's laptop: a raw connection that decodes every frame as it lands, as the
+    player's app does (`net.protocol.MessageLink`, which `net.client.Client` reads with), and
+    stamps each `view` with `time.perf_counter()` once decoded."""
 
-    def __init__(self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    def __init__(self, name: str) -> None:
         self.name = name
-        self.reader = reader
-        self.writer = writer
+        self.link = MessageLink(self._on_message)
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
         self.version = -1
         self.arrived: dict[int, float] = {}  # view version -> when it was decoded here
         self.view_bytes: dict[int, int] = {}  # view version -> frame size (header + body)
-        self.event_bytes: dict[int, int] = {}  # event version -> frame size
-        self.bytes_in = 0
         self.errors: list[dict[str, Any]] = []
         self.join: dict[str, float] = {}  # seconds from the start of connect
         self.gone: BaseException | None = None
+        self._start = time.perf_counter()
         self._waiters: list[tuple[int, asyncio.Future[float]]] = []
         self._tasks: list[asyncio.Task[None]] = []
+        self.link.ended.add_done_callback(self._lost)
 
     @classmethod
     async def join_table(cls, port: int, name: str, watcher: int | None = None) -> Screen:
         """A player's screen, or with `watcher` (its number) a watcher's: from an address of
         its own, as each laptop of an audience is (and the host's per-address door sees)."""
-        start = time.perf_counter()
+        screen = cls(name)
         source = None if watcher is None else (f"127.0.{1 + watcher // 250}.{1 + watcher % 250}", 0)
-        opening = asyncio.open_connection(HOSTNAME, port, local_addr=source)
-        reader, writer = await asyncio.wait_for(opening, WAIT)
-        screen = cls(name, reader, writer)
-        screen.join["connect"] = time.perf_counter() - start
+        loop = asyncio.get_running_loop()
+        opening = loop.create_connection(lambda: screen.link, HOSTNAME, port, local_addr=source)
+        await asyncio.wait_for(opening, WAIT)
+        screen.join["connect"] = time.perf_counter() - screen._start
         hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}
         screen.send(hello | {"watch": True} if watcher is not None else hello)
-        while "view" not in screen.join:
-            message, size, now = await asyncio.wait_for(screen._read(), WAIT)
-            if message["type"] in ("welcome", "watching"):
-                screen.seat = message.get("seat")
-                screen.join["welcome"] = now - start
-            elif message["type"] == "view":
-                screen.join["view"] = now - start
-                screen._deliver(message, size, now)
-            elif message["type"] == "error":
-                raise BenchError(f"{name} was refused: {message['code']} {message['message']}")
-        screen._tasks = [asyncio.create_task(screen._pump()), asyncio.create_task(screen._ping())]
+        await screen.reached(0)
+        if screen.gone is not None:
+            raise BenchError(f"{name} could not join: {screen.gone!r}")
+        screen._tasks = [asyncio.create_task(screen._ping())]
         return screen
 
     def send(self, message: dict[str, Any]) -> None:
         if message["type"] == "action":  # made from the newest view this screen has
             message = {**message, "version": self.version}
-        self.writer.write(encode(message))
+        self.link.send(message)
 
-    async def _read(self) -> tuple[dict[str, Any], int, float]:
-        header = await self.reader.readexactly(_HEADER.size)
-        (length,) = _HEADER.unpack(header)
-        message = decode_body(await self.reader.readexactly(length))
-        self.bytes_in += _HEADER.size + length
-        return message, _HEADER.size + length, time.perf_counter()
+    def _on_message(self, message: dict[str, Any]) -> None:
+        message = shown_texts(message)  # cleaned for the screens, as `Client._receive` does
+        now = time.perf_counter()
+        kind = message["type"]
+        if kind == "view":
+            if "view" not in self.join:
+                self.join["view"] = now - self._start
+            self._deliver(message, now)
+        elif kind in ("welcome", "watching"):
+            self.seat = message.get("seat")
+            self.join["welcome"] = now - self._start
+        elif kind == "ping":  # the host checks the link
+            self.send({"type": "pong", "t": message["t"]})
+        elif kind == "error":
+            if "view" not in self.join:
+                raise BenchError(f"{self.name} was refused: {message['code']} {message['message']}")
+            self.errors.append(message)
+        elif kind == "kicked":
+            raise BenchError(f"{self.name} was kicked: {message['reason']}")
 
-    async def _pump(self) -> None:
-        try:
-            while True:
-                message, size, now = await self._read()
-                if message["type"] == "view":
-                    self._deliver(message, size, now)
-                elif message["type"] == "ping":  # the host checks the link
-                    self.send({"type": "pong", "t": message["t"]})
-                elif message["type"] == "error":
-                    self.errors.append(message)
-                elif message["type"] == "kicked":
-                    raise BenchError(f"{self.name} was kicked: {message['reason']}")
-        except (asyncio.IncompleteReadError, ConnectionError, BenchError) as exc:
-            self.gone = exc
-            for _, future in self._waiters:
-                if not future.done():
-                    future.set_exception(BenchError(f"{self.name} lost the host: {exc!r}"))
+    def _lost(self, ended: asyncio.Future[None]) -> None:
+        self.gone = ended.exception() or ConnectionResetError("closed")
+        for _, future in self._waiters:
+            if not future.done():
+                future.set_exception(BenchError(f"{self.name} lost the host: {self.gone!r}"))
 
     async def _ping(self) -> None:
         while True:
             await asyncio.sleep(PING_EVERY)
             self.send({"type": "ping", "t": time.perf_counter()})
 
-    def _deliver(self, view: dict[str, Any], size: int, now: float) -> None:
+    def _deliver(self, view: dict[str, Any], now: float) -> None:
         self.view = view
         self.version = view["version"]
         self.arrived[self.version] = now
-        self.view_bytes[self.version] = size
+        self.view_bytes[self.version] = self.link.frame_size
         for version, future in self._waiters:
             if version <= self.version and not future.done():
                 future.set_result(now)
@@ -470,8 +463,8 @@ class Screen:
                 await task
         with contextlib.suppress(Exception):
             self.send({"type": "bye"})
-            self.writer.close()
-            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+            self.link.end(ConnectionResetError("closed"))
+            await asyncio.wait_for(asyncio.shield(self.link.closed), 1.0)
 
 
 async def everyone_at(screens: Sequence[Screen], version: int) -> list[float]:
@@ -584,7 +577,7 @@ async def measure(
             if number == warmup:
                 mark("begin")
                 cpu = time.process_time()
-                bytes_before = sum(s.bytes_in for s in screens)
+                bytes_before = sum(s.link.received for s in screens)
             version = toggler.version + 1
             side = "out" if number % 2 == 0 else "in"
             sent = time.perf_counter()
@@ -603,7 +596,7 @@ async def measure(
                 await asyncio.sleep(gap)
         mark("end")
         figures.screens_cpu = time.process_time() - cpu
-        figures.wire_bytes = sum(s.bytes_in for s in screens) - bytes_before
+        figures.wire_bytes = sum(s.link.received for s in screens) - bytes_before
         measured = set(figures.versions)
         for screen in screens:
             figures.view_frame += [n for v, n in screen.view_bytes.items() if v in measured]

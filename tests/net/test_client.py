@@ -120,6 +120,32 @@ async def test_client_reconnects_after_the_host_restarts(peek, state_dir):
     await server.close()
 
 
+async def test_a_host_that_falls_silent_is_left_and_called_again(monkeypatch, state_dir):
+    """A host that says nothing for `SILENCE_LIMIT` (a laptop asleep, a cable out: the TCP
+    link may stay up for minutes) is taken for gone, and the client dials again."""
+    monkeypatch.setattr("net.client.SILENCE_LIMIT", 0.3)
+    calls: list[bytes] = []
+    ended = asyncio.Event()
+
+    async def silent_host(reader, writer):
+        calls.append(await reader.read(1024))  # the hello, never answered
+        await reader.read(1024)  # b"": the client hung up
+        ended.set()
+        writer.close()
+
+    host = await asyncio.start_server(silent_host, "127.0.0.1", 0)
+    port = host.sockets[0].getsockname()[1]
+    seen = Recorder()
+    client = Client("127.0.0.1", port, name="Ann", on_status=seen.status)
+    task = asyncio.create_task(client.run())
+    await asyncio.wait_for(ended.wait(), 5)
+    await seen.wait(lambda: client.status == "reconnecting")
+    assert seen.statuses[-1][1]["attempt"] == 1 and calls[0].find(b"hello") > 0
+    await client.close()
+    await asyncio.wait_for(task, 5)
+    host.close()
+
+
 async def test_a_stale_token_of_a_name_joins_anew(peek, state_dir):
     """A token a new table does not know (a fresh host) costs nothing: the name joins."""
     room = Room("R", game_id="peek", open_room=True)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from net.protocol import (
     MAX_FRAME,
     FrameDecoder,
+    MessageLink,
     ProtocolError,
     check_name,
     clean_text,
@@ -135,6 +136,61 @@ async def test_read_message_from_a_stream():
     assert await read_message(reader) == {"type": "bye"}
     with pytest.raises(ProtocolError):
         await read_message(reader)
+
+
+class _Transport(asyncio.Transport):
+    """What `MessageLink` writes and whether it closed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = b""
+        self.closing = False
+
+    def write(self, data) -> None:
+        self.written += bytes(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+
+async def test_a_message_link_reads_frames_as_they_land_and_ends_on_the_first_wrong_one():
+    heard: list[dict] = []
+    link = MessageLink(heard.append, held=frame({"type": "bye"})[:3])
+    transport = _Transport()
+    link.connection_made(transport)
+    first, second = frame({"type": "bye"}), frame({"type": "pong", "t": 1.5})
+    link.data_received(first[3:] + second[:5])  # the held start, the rest, half of the next
+    assert heard == [{"type": "bye"}]
+    link.data_received(second[5:] + b"\x00\x00\x00\x01\xc1" + first)  # a garbage frame
+    assert heard == [{"type": "bye"}, {"type": "pong", "t": 1.5}]  # nothing after the garbage
+    assert transport.closing and isinstance(link.ended.exception(), ProtocolError)
+    assert link.received == len(first) + len(second) + 5 + len(first)
+    assert not link.send({"type": "bye"})  # closed: nothing more goes out
+    link.connection_lost(None)
+    assert link.closed.done() and link.ended.exception().code == "bad_frame"  # the first reason
+
+
+async def test_a_message_link_ends_with_what_its_reader_raised():
+    def refuse(message):
+        raise ConnectionResetError(message["type"])
+
+    link = MessageLink(refuse)
+    transport = _Transport()
+    link.connection_made(transport)
+    assert link.send({"type": "bye"}) and transport.written == frame({"type": "bye"})
+    link.data_received(frame({"type": "bye"}))
+    assert transport.closing and str(link.ended.exception()) == "bye"
+
+
+async def test_a_message_link_whose_peer_went_mid_frame_says_so():
+    link = MessageLink(lambda message: None)
+    link.connection_made(_Transport())
+    link.data_received(frame({"type": "bye"})[:4])
+    link.connection_lost(None)
+    assert isinstance(link.ended.exception(), asyncio.IncompleteReadError)
 
 
 @pytest.mark.parametrize(

@@ -184,6 +184,17 @@ def test_no_escape_a_table_sends_reaches_a_screen():
     assert shown["events"][0]["came"] == "a b"
 
 
+@pytest.mark.parametrize("bad", ["\x7f", "\x1b", "\x00", "\u0085", "\u200b", "\u202e", "\u2028"])
+@pytest.mark.parametrize("name", ["Ben", "Вера"])
+def test_one_unshowable_character_is_found_in_ascii_and_other_text(name, bad):
+    """The probe's two ways (all ASCII, and not): one character nobody can see is cleaned."""
+    view = a_view("tallyup")
+    view["room"]["seats"][1]["name"] = f"{name}{bad}x"
+    shown = shown_texts(decode_body(msgpack.packb(view)))
+    assert shown["room"]["seats"][1]["name"] in (f"{name}x", f"{name} x")
+    assert shown["room"]["seats"][0] == view["room"]["seats"][0]
+
+
 def test_a_message_with_nothing_to_clean_is_the_same_object():
     view = a_view("tesauro")
     assert shown_texts(view) is view
