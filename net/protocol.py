@@ -134,10 +134,6 @@ def decode_body(body: bytes) -> dict[str, Any]:
         raise _refusal(body, exc) from exc
     except msgspec.DecodeError as exc:
         raise ProtocolError("bad_frame", "the frame is not one msgpack value", fatal=True) from exc
-    if message["type"] == "action":
-        action_type = message["action"].get("type")
-        if not isinstance(action_type, str) or not action_type:
-            raise ProtocolError("bad_message", "action: the action needs a type")
     return message
 
 

@@ -550,11 +550,9 @@ class Server:
                 if reading.done():
                     message = reading.result()  # a dropped link raises: the claim goes
                     reading = None
-                    if message["type"] == "bye":
-                        return None
-                    if message["type"] in ("ping", "pong"):
-                        self._dispatch(connection, message)
-                    # anything else is ignored until the host has decided
+                    handler = self._WHILE_CLAIMING.get(message["type"])
+                    if handler is not None and not handler(self, connection, message):
+                        return None  # `bye`: the claimant gave up
                 # only pongs count: a claimant that talks but never answers is gone too
                 if loop.time() - connection.answered > DEAD_AFTER:
                     return None  # the claimant vanished: the claim goes with it
@@ -621,6 +619,14 @@ class Server:
         "action": _on_action,
     }
     """What a seated (or watching) connection may send after its hello: one handler each."""
+
+    _WHILE_CLAIMING: ClassVar[dict[str, Callable[[Server, Connection, dict[str, Any]], bool]]] = {
+        "ping": _on_ping,
+        "pong": _on_pong,
+        "bye": lambda server, connection, message: False,
+    }
+    """What a connection waiting for the host to hand it an away seat may send: the link's
+    pings, and `bye` (it gives up); an action waits for the host's decision, unanswered."""
 
 
 def _is_loopback(address: str) -> bool:

@@ -252,6 +252,11 @@ class Action(Wire, tag="action", tag_field="type"):
     version: int
     ref: int | UnsetType = UNSET
 
+    def __post_init__(self) -> None:
+        kind = self.action.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise ValueError("the action needs a type")  # refused as `bad_message`
+
 
 class Ping(Wire, tag="ping", tag_field="type"):
     """Either side checks the link; the other answers `pong` with the same `t`."""

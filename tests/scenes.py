@@ -1080,9 +1080,9 @@ def player_scene(
                     "game": room.game_view(None if watch else you),
                     "events": table.events,
                 }
-                app.post_message(ClientApp.FromHost(_wire(view)))
+                app.post_message(ClientApp.told(_wire(view)))
             for frame in frames:
-                app.post_message(ClientApp.FromHost(_wire(frame)))
+                app.post_message(ClientApp.told(_wire(frame)))
             if link != "connected" or link_info is not None:
                 app.post_message(ClientApp.LinkChanged(link, link_info))
             await pilot.pause()

@@ -55,8 +55,15 @@ def test_each_side_has_one_handler_for_each_message_the_other_side_sends():
 
     assert set(wire.MESSAGES) == wire.TO_HOST | wire.TO_CLIENT
     assert set(Server._HANDLERS) == wire.TO_HOST - {"hello"}
+    assert set(Server._WHILE_CLAIMING) == {"ping", "pong", "bye"}  # an action waits, unanswered
     assert set(Client._HANDLERS) == wire.TO_CLIENT
-    assert set(ClientApp._FROM_HOST) <= wire.TO_CLIENT
+    heard = ClientApp._HEARD  # each a Textual message of its own, with a handler of its own
+    assert set(heard) <= wire.TO_CLIENT and set(heard) >= {"view", "error", "kicked", "welcome"}
+    for tag, kind in heard.items():
+        assert issubclass(kind, ClientApp.FromHost) and wire.MESSAGES[tag] is kind.wire
+        assert hasattr(ClientApp, kind.handler_name) or kind in ClientApp._decorated_handlers
+        assert ClientApp.told({"type": tag}).__class__ is kind
+    assert ClientApp.told({"type": "pending"}) is None  # the link's: a status, not a message
 
 
 def test_hubbub_schema_prints_every_message_and_each_games_view(capsys):

@@ -12,16 +12,17 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual import events
+import msgspec
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 
+from net import wire
 from net.client import Client, EarlyLink, TokenStore, seat_name
 from net.protocol import PROTOCOL_VERSION
 from net.wire import fitting_events
@@ -80,9 +81,37 @@ class ClientApp(TypeAhead, App[None]):
     "closed_resumable" — shown by every screen."""
 
     class FromHost(Message):
-        def __init__(self, message: dict[str, Any]) -> None:
+        """A message from the table, as its plain map (checked and cleaned by the link): one
+        subclass per message type the screens hear, named and tied to its wire type, each with
+        a handler of its own (`on_client_app_view`, …). `told` makes the right one."""
+
+        wire: ClassVar[type[msgspec.Struct]]
+
+        def __init__(self, frame: dict[str, Any]) -> None:
             super().__init__()
-            self.message = message
+            self.frame = frame
+
+    class View(FromHost):
+        wire = wire.View
+
+    class Error(FromHost):
+        wire = wire.Error
+
+    class Kicked(FromHost):
+        wire = wire.Kicked
+
+    class Welcome(FromHost):
+        wire = wire.Welcome
+
+    class Watching(FromHost):
+        wire = wire.Watching
+
+    @classmethod
+    def told(cls, frame: dict[str, Any]) -> FromHost | None:
+        """The app's message for a frame from the table; None for what only the link hears
+        (`pending`, the pings: `net.client.Client`)."""
+        kind = cls._HEARD.get(frame["type"])
+        return kind(frame) if kind is not None else None
 
     class LinkChanged(Message):
         def __init__(self, status: str, info: dict[str, Any] | None) -> None:
@@ -178,7 +207,7 @@ class ClientApp(TypeAhead, App[None]):
             watch=watch,
             relay=self.relay,
             early=self.early,
-            on_message=lambda m: self.post_message(self.FromHost(m)),
+            on_message=self._heard,
             on_status=lambda s, i: self.post_message(self.LinkChanged(s, i)),
         )
         self.early = None  # the first connection's only
@@ -278,15 +307,15 @@ class ClientApp(TypeAhead, App[None]):
                 status = "closed_resumable"  # not lost: closed on purpose, coming back
             self.link = status
 
-    def on_client_app_from_host(self, message: FromHost) -> None:
-        """A message from the table, to its type's handler (`_FROM_HOST`)."""
+    def _heard(self, frame: dict[str, Any]) -> None:
+        message = self.told(frame)
+        if message is not None:
+            self.post_message(message)
+
+    def on_client_app_view(self, message: View) -> None:
+        frame = message.frame
         if not self.screen_stack:
             return  # the app is closing: no screen to tell
-        handler = self._FROM_HOST.get(message.message["type"])
-        if handler is not None:
-            handler(self, message.message)
-
-    def _on_view(self, frame: dict[str, Any]) -> None:
         if frame["version"] <= self.version:
             return  # an old view overtaken by a newer one (versions restart at welcome)
         self.version = frame["version"]
@@ -303,7 +332,10 @@ class ClientApp(TypeAhead, App[None]):
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
 
-    def _on_error(self, frame: dict[str, Any]) -> None:
+    def on_client_app_error(self, message: Error) -> None:
+        frame = message.frame
+        if not self.screen_stack:
+            return
         self.sent_at.pop(frame.get("ref", -1), None)
         key = frame.get("key") or f"error.{frame['code']}"
         params = dict(frame.get("params", {}))
@@ -322,16 +354,22 @@ class ClientApp(TypeAhead, App[None]):
                 with contextlib.suppress(NoMatches):
                     screen.refused(frame["code"])
 
-    def _on_kicked(self, frame: dict[str, Any]) -> None:
+    def on_client_app_kicked(self, message: Kicked) -> None:
+        frame = message.frame
+        if not self.screen_stack:
+            return
         resumable = frame["reason"] == "closed" and frame.get("resumable", False)
         self.link = "offline"
         if not resumable:
             self.room = self.game = None
         self._go(GoneScreen("closed_resumable" if resumable else frame["reason"]))
 
-    def _on_answer(self, frame: dict[str, Any]) -> None:
-        """`welcome` or `watching`: views count from here; what happened while we were away
-        is told before what is new."""
+    @on(Welcome)
+    @on(Watching)
+    def _answered(self, message: Welcome | Watching) -> None:
+        """Seated or watching: views count from here; what happened while we were away is
+        told before what is new."""
+        frame = message.frame
         self.version = -1
         if frame["room"].get("id") != self._room_id:  # another table (or a new one)
             self._room_id, self._seen = frame["room"].get("id"), -1
@@ -345,15 +383,10 @@ class ClientApp(TypeAhead, App[None]):
             if isinstance(event, dict)
         ]
 
-    _FROM_HOST: ClassVar[dict[str, Callable[[ClientApp, dict[str, Any]], None]]] = {
-        "view": _on_view,
-        "error": _on_error,
-        "kicked": _on_kicked,
-        "welcome": _on_answer,
-        "watching": _on_answer,
+    _HEARD: ClassVar[dict[str, type[FromHost]]] = {
+        kind.wire.__struct_config__.tag: kind for kind in (View, Error, Kicked, Welcome, Watching)
     }
-    """What the table's messages do on the screens (the link's own, `pending` and the pings,
-    are `net.client.Client`'s): one handler each."""
+    """The table's messages the screens hear, by their wire type's tag."""
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         """What happened, into the story (the screens get the events with the change)."""
