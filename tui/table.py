@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from tui.bigtext import big
 from tui.games import GameWidget, ui_for
-from tui.i18n import t
+from tui.i18n import lang, t
 from tui.text import marked
 from tui.widgets import Dialog, Feed, Footer, SeatList, Story, absence, clock, keys, put
 
@@ -143,7 +143,10 @@ class PublicTable(Widget):
 
     def show_waiting(self, summary: dict[str, Any], note: Text | None = None) -> None:
         """The line of whom the table waits for (redrawn every second: away times count)."""
-        put(self.query_one("#waiting", Static), waiting_line(summary, note))
+        seen = (lang(), *(summary.get(k) for k in ("phase", "waiting", "seats", "standins")), note)
+        if seen != getattr(self, "_waiting_seen", None):  # a move seldom changes whom it waits for
+            self._waiting_seen = seen
+            put(self.query_one("#waiting", Static), waiting_line(summary, note))
 
 
 def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:

@@ -25,7 +25,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from tui.i18n import t
+from tui.i18n import lang, t
 from tui.text import marked
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
@@ -772,7 +772,10 @@ class SeatList(Static):
     """Everybody at the table with their connection state."""
 
     def show(self, room: dict[str, Any], you: int | None = None, compact: bool = True) -> None:
-        put(self, seat_lines(room, you, compact))
+        seen = (lang(), room["seats"], room["players"], room["phase"], you, compact)
+        if seen != getattr(self, "_seen", None):  # most moves change no seat: not drawn again
+            self._seen = seen
+            put(self, seat_lines(room, you, compact))
 
 
 def seat_lines(room: dict[str, Any], you: int | None = None, compact: bool = True) -> Text:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from tests.scenes import playing_table, table_game
 from tui.games import describe
+from tui.i18n import set_lang
 from tui.table import Countdown, PublicTable, StoryScreen, waiting_line
 from tui.text import SEAT_COLOURS, SEAT_SYMBOLS, seat_mark
 from tui.widgets import Feed, SeatList, Story
@@ -103,3 +104,37 @@ def test_every_seat_has_its_own_colour_and_symbol():
     marks = [(seat_mark(s).plain, str(seat_mark(s).spans[0].style)) for s in range(12)]
     assert len(set(marks)) == 12
     assert seat_mark(3).plain == seat_mark(3).plain == SEAT_SYMBOLS[3]  # the same everywhere
+
+
+async def test_the_seats_and_the_waiting_line_are_drawn_again_only_when_they_change(
+    game_on_table,
+):
+    """A move seldom changes a seat or whom the table waits for: those two are not drawn
+    again then — but are at once when a seat changes, a second counts, or the language."""
+    table = playing_table()
+    summary = wire(table.room.summary())
+    app = Watching(summary["game"], Story())
+    async with app.run_test(size=(120, 40)):
+        public = app.query_one(PublicTable)
+        seats, waiting = public.query_one("#seats", SeatList), public.query_one("#waiting", Static)
+        drawn: list[str] = []
+        seats.update = lambda content: drawn.append(f"seats {content}")  # type: ignore[method-assign]
+        waiting.update = lambda content: drawn.append(f"waiting {content}")  # type: ignore[method-assign]
+        public.show(summary, None, [])
+        assert len(drawn) == 2
+        public.show(wire(summary), None, [])  # the same, in new maps: nothing drawn
+        assert len(drawn) == 2
+        gone = wire(summary)
+        gone["seats"][0] |= {"connected": False, "away_for": 3.0}
+        public.show(gone, None, [])
+        assert len(drawn) == 4 and "away" in drawn[-2] and "away" in drawn[-1]
+        later = wire(gone)  # a second later (a new summary): the waiting line counts
+        later["seats"][0]["away_for"] = 4.0
+        public.show_waiting(later)
+        assert len(drawn) == 5 and "0:04" in drawn[-1]
+        try:
+            set_lang("ru")
+            public.show(later, None, [])
+            assert len(drawn) == 7 and "Ждём" in drawn[-1] and "нет связи" in drawn[-2]
+        finally:
+            set_lang("en")

@@ -505,7 +505,9 @@ def show_alerts(screen: HostScreen) -> None:
     if text is not None:
         put(banner, text)
     watchers = len(screen.host.server.watchers)  # the audience, on their own screens
-    box = screen.query("#seats, #players-box, #results").first()
+    box = getattr(screen, "_audience_box", None)
+    if box is None or not box.is_attached:  # found once a screen: a query walks all of it
+        box = screen._audience_box = screen.query("#seats, #players-box, #results").first()
     audience = t("table.audience", n=watchers) if watchers else ""
     if box.border_subtitle != audience:  # (setting it redraws the whole box: not per move)
         box.border_subtitle = audience
