@@ -9,22 +9,28 @@ code taken out wherever it can be:
 - **a message from one process to another**: two processes play ping-pong over a loopback
   TCP connection with plain blocking sockets (no event loop, no msgpack): the round trip, and
   the time one `send` takes, 10 ms apart as the benchmark's moves are;
+- **N screens in one Python process**: that frame sent to each of N sockets (`--screens`,
+  and `--players`), until one other process has received them all, and has also read each
+  as the player's app does (decoded, checked and cleaned: `decode_body`, `shown_texts`) in a
+  plain select loop — no event loop, no room;
 - **one screen's share of a move**: the `view` frame a seat gets at a Tally Up! table of
   `--players` (built by the host's own `ViewPacker`), decoded by msgpack's C unpacker alone,
   and then checked as `net.protocol.decode_body` checks it.
 
-From these: a move to every screen of N in one process cannot take less than a one-way hop
-to the host, a hop back, and the longer of N sends and N decodes (the screens decode while
-the host still sends), whatever the code around them does.
+From these: a move to every screen of N in one Python process cannot take less than the hop
+to the host and the N sends read as the app reads them, whatever the room and the server do.
 Loopback only; it prints microseconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import os
 import socket
 import statistics
+import struct
 import sys
 import time
 from pathlib import Path
@@ -112,6 +118,96 @@ def fan_out(connections: int, rounds: int, gap: float) -> list[float]:
     return bursts[rounds // 10 :]
 
 
+def screens_floor(
+    connections: int, frame: bytes, rounds: int, gap: float, read: bool, loop: bool = False
+) -> list[float]:
+    """Times (seconds) from the first of `connections` sends of `frame` to the moment one
+    other Python process has received all of them — and with `read`, also decoded, checked
+    and cleaned each as the player's app does (`decode_body`, `shown_texts`) — in a plain
+    select loop: no event loop, no room, no bookkeeping. The least a move can cost N screens
+    in one Python process (the uplink hop aside). With `loop`, the same read by asyncio, each
+    connection a `MessageLink` as in the player's app (`_links`)."""
+    from net.protocol import shown_texts
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(connections + 1)
+    port = listener.getsockname()[1]
+    child = os.fork()
+    if child == 0 and loop:
+        asyncio.run(_links(port, connections))
+        os._exit(0)
+    if child == 0:
+        import selectors
+
+        report = socket.create_connection(("127.0.0.1", port))
+        chooser = selectors.DefaultSelector()
+        held: dict[socket.socket, bytes] = {}
+        for _ in range(connections):
+            screen = socket.create_connection(("127.0.0.1", port))
+            chooser.register(screen, selectors.EVENT_READ)
+            held[screen] = b""
+        size, done = len(frame), 0
+        while True:
+            for key, _ in chooser.select():
+                data = key.fileobj.recv(65536)
+                if not data:
+                    os._exit(0)
+                data = held[key.fileobj] + data
+                while len(data) >= size:
+                    if read:
+                        shown_texts(decode_body(data[4:size]))
+                    data, done = data[size:], done + 1
+                held[key.fileobj] = data
+                if done == connections:
+                    report.send(b"!")
+                    done = 0
+    report = listener.accept()[0]
+    peers = [listener.accept()[0] for _ in range(connections)]
+    for peer in (report, *peers):
+        peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    times = []
+    try:
+        for _ in range(rounds):
+            start = time.perf_counter()
+            for peer in peers:
+                peer.send(frame)
+            report.recv(1)
+            times.append(time.perf_counter() - start)
+            time.sleep(gap)
+    finally:
+        for peer in (report, *peers):
+            peer.close()
+        listener.close()
+        os.waitpid(child, 0)
+    return times[rounds // 10 :]
+
+
+async def _links(port: int, connections: int) -> None:
+    """`screens_floor`'s reader on asyncio: each socket a `MessageLink` whose messages are
+    cleaned (`shown_texts`) as the app's are; a byte to the sender once all N have one."""
+    from net.protocol import MessageLink, shown_texts
+
+    loop = asyncio.get_running_loop()
+    report = socket.create_connection(("127.0.0.1", port))
+    done = 0
+
+    def heard(message: dict) -> None:
+        nonlocal done
+        shown_texts(message)
+        done += 1
+        if done == connections:
+            report.send(b"!")
+            done = 0
+
+    links = [MessageLink(heard) for _ in range(connections)]
+    for link in links:
+        await loop.create_connection(lambda link=link: link, "127.0.0.1", port)
+    for link in links:  # the sender hangs up when it is done: that ends each link
+        with contextlib.suppress(Exception):
+            await link.ended
+
+
 def seat_frame(players: int) -> bytes:
     """The body of the `view` frame seat 0 gets at a Tally Up! table that has just started."""
     room = Room("floor", game_id="tallyup", open_room=True)
@@ -136,6 +232,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=10, help="seats at the table (10)")
     parser.add_argument("--rounds", type=int, default=2000, help="round trips (2000)")
     parser.add_argument("--gap", type=float, default=0.01, help="seconds between them (0.01)")
+    parser.add_argument(
+        "--screens",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[60],
+        help="more counts of screens in one process to send the frame to (60)",
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 10:
         parser.error("Tally Up! seats 2 to 10 players")
@@ -164,16 +266,26 @@ def main(argv: list[str] | None = None) -> int:
         f"one byte to each of {args.players} sockets read by one other process: median "
         f"{burst * us:.0f} us ({burst / args.players * us:.0f} us a send)"
     )
+    frame = struct.pack(">I", len(body)) + body
     hop = statistics.median(trips) / 2
-    decodes = args.players * unpack
-    floor = 2 * hop + max(burst, decodes)  # the screens decode while the host still sends
-    checked = 2 * hop + max(burst, decodes + args.players * check)
-    print(
-        f"so a move to all {args.players} screens in one process takes at least "
-        f"{floor * 1e3:.2f} ms (a hop to the host and one back, and the longer of the "
-        f"{args.players} sends and the {args.players} unpacks: nothing checked, no event loop), "
-        f"{checked * 1e3:.2f} ms with the check"
-    )
+    for connections in sorted({args.players, *args.screens}):
+        got = screens_floor(connections, frame, args.rounds // 4, args.gap, read=False)
+        read = screens_floor(connections, frame, args.rounds // 4, args.gap, read=True)
+        links = screens_floor(connections, frame, args.rounds // 4, args.gap, True, loop=True)
+        print(
+            f"that frame to each of {connections} sockets, until one other Python process has "
+            f"all of them: received {statistics.median(got) * us:.0f} us, "
+            f"received and each read as the app does {statistics.median(read) * us:.0f} us "
+            f"(p99 {sorted(read)[int(len(read) * 0.99)] * us:.0f} us); the same on asyncio, "
+            f"each a MessageLink: {statistics.median(links) * us:.0f} us "
+            f"(p99 {sorted(links)[int(len(links) * 0.99)] * us:.0f} us)"
+        )
+        print(
+            f"  so a move to all {connections} screens in one Python process takes at least "
+            f"{(hop + statistics.median(read)) * 1e3:.2f} ms (the hop to the host, its sends "
+            f"and their reading; no room, no event loop), "
+            f"{(hop + statistics.median(links)) * 1e3:.2f} ms on asyncio"
+        )
     return 0
 
 
