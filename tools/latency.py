@@ -425,28 +425,30 @@ class Screen:
         self.version = view["version"]
         self.arrived[self.version] = now
         self.view_bytes[self.version] = self.link.frame_size
-        for version, future in self._waiters:
-            if version <= self.version and not future.done():
-                future.set_result(now)
+        if self._waiters:
+            waiting = []
+            for version, future in self._waiters:
+                if version <= self.version and not future.done():
+                    future.set_result(now)
+                elif not future.done():
+                    waiting.append((version, future))
+            self._waiters = waiting
+
+    def expect(self, version: int) -> asyncio.Future[float]:
+        """A future of when this screen decoded a view of `version` or later (done already
+        if it has; failed if the host is lost)."""
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        if self.version >= version:
+            future.set_result(self.arrived.get(version, self.arrived[self.version]))
+        elif self.gone is not None:
+            future.set_exception(BenchError(f"{self.name} lost the host: {self.gone!r}"))
+        else:
+            self._waiters.append((version, future))
+        return future
 
     async def reached(self, version: int, timeout: float = WAIT) -> float:
         """When this screen decoded a view of `version` or later."""
-        if self.version >= version:
-            return self.arrived.get(version, self.arrived[self.version])
-        if self.gone is not None:
-            raise BenchError(f"{self.name} lost the host: {self.gone!r}")
-        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        entry = (version, future)
-        self._waiters.append(entry)
-        try:
-            return await asyncio.wait_for(future, timeout)
-        except TimeoutError:
-            raise BenchError(
-                f"{self.name}: no view {version} within {timeout:.0f} s "
-                f"(at {self.version}; errors {self.errors[-3:]})"
-            ) from None
-        finally:
-            self._waiters.remove(entry)
+        return (await everyone_at([self], version, timeout))[0]
 
     @property
     def game(self) -> dict[str, Any]:
@@ -467,8 +469,38 @@ class Screen:
             await asyncio.wait_for(asyncio.shield(self.link.closed), 1.0)
 
 
-async def everyone_at(screens: Sequence[Screen], version: int) -> list[float]:
-    return [await screen.reached(version) for screen in screens]
+async def everyone_at(
+    screens: Sequence[Screen], version: int, timeout: float = WAIT
+) -> list[float]:
+    """When each of `screens` decoded a view of `version` or later — one wait for all of
+    them, woken once, by the last (boardgame.io's side waits so too, with one `Promise.all`):
+    a wake-up per screen would run between the very frames being measured."""
+    waits = [screen.expect(version) for screen in screens]
+    pending = [wait for wait in waits if not wait.done()]
+    if pending:
+        everyone: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        left = len(pending)
+
+        def arrived(wait: asyncio.Future[float]) -> None:
+            nonlocal left
+            left -= 1
+            if (left == 0 or wait.exception() is not None) and not everyone.done():
+                everyone.set_result(None)
+
+        for wait in pending:
+            wait.add_done_callback(arrived)
+        try:
+            await asyncio.wait_for(everyone, timeout)
+        except TimeoutError:
+            behind = [f"{s.name} at {s.version}" for s in screens if s.version < version]
+            errors = [e for s in screens for e in s.errors[-1:]]
+            raise BenchError(
+                f"no view {version} within {timeout:.0f} s: {', '.join(behind)} (errors {errors})"
+            ) from None
+        finally:
+            for wait in waits:
+                wait.cancel()  # (a screen drops it at its next view)
+    return [wait.result() for wait in waits]
 
 
 async def step(screens: Sequence[Screen], actor: Screen, action: dict[str, Any]) -> None:
@@ -582,8 +614,8 @@ async def measure(
             side = "out" if number % 2 == 0 else "in"
             sent = time.perf_counter()
             toggler.send({"type": "action", "action": {"type": "token", "side": side}})
-            own = await toggler.reached(version)
-            last = max([own, *await everyone_at(others, version)])
+            own, *theirs = await everyone_at([toggler, *others], version)
+            last = max([own, *theirs])
             if number >= warmup:
                 figures.own.append(own - sent)
                 figures.every.append(last - sent)

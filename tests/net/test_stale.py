@@ -100,3 +100,24 @@ async def test_a_second_skip_does_not_discard_a_card_nobody_saw():
         error = await ann.expect("error")
         assert error["code"] == "stale" and error["ref"] == 2
         assert [e["type"] for e in table.room.history].count("skipped") == 1
+
+
+async def test_a_shout_that_loses_the_race_is_stale_and_one_after_the_window_too_late(stacked):
+    """Both see three stars; Ann's shout lands first. Bob's, made from the same view, is
+    `stale` (Ann's changed every seat's moment: docs/PROTOCOL.md §16.7); a shout made from a
+    view that shows the window closed is `too_late`, naming the winner."""
+    stacked.queue.append([0, 0, 0])  # three stars: TALLY UP!
+    async with Table("tallyup", ["Ann", "Bob"], ["Ann", "Bob"], shout_seconds=90) as table:
+        table.act("Ann", {"type": "choose_dice", "dice": ["red", "orange", "yellow"]})
+        table.act("Ann", {"type": "roll"})
+        ann, bob = table.wires["Ann"], table.wires["Bob"]
+        seen = await bob.view_where(lambda v: v["game"]["phase"] == "shout")
+        shout = {"type": "action", "action": {"type": "shout"}, "version": seen["version"]}
+        await ann.send(shout)
+        await bob.view_where(lambda v: v["game"]["phase"] != "shout")
+        await bob.send(shout | {"ref": 1})
+        error = await bob.expect("error")
+        assert error["code"] == "stale" and error["ref"] == 1
+        await bob.send({"type": "action", "action": {"type": "shout"}, "ref": 2})  # newest view
+        error = await bob.expect("error")
+        assert error["code"] == "too_late" and error["params"] == {"winner": table.seat("Ann")}
