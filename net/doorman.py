@@ -34,6 +34,9 @@ FREE_TRIES = 5
 """Wrong codes an address may try before it has to wait."""
 MAX_WAIT = 60.0
 """The longest wait between two tries, reached at the twelfth wrong code."""
+QUIET_AFTER = 300.0
+"""Seconds after its last wrong code that an address is no longer a suspect: the host's banner
+about it goes (five times the longest wait, so a guesser who keeps at it stays on it)."""
 HELLO_BURST = 20
 """Hellos an address may send at once (a whole family's laptops behind one NAT, say)."""
 HELLOS_PER_SECOND = 2.0
@@ -155,8 +158,14 @@ class Doorman:
         return sum(1 for knocks in self.knocks.values() if knocks.tried)
 
     def suspects(self) -> list[tuple[str, Knocks]]:
-        """Addresses that got the code wrong more than the free tries, the worst first."""
-        found = [(a, k) for a, k in self.knocks.items() if k.tried > FREE_TRIES]
+        """Addresses that got the code wrong more than the free tries and not quiet since
+        (`QUIET_AFTER`), the worst first."""
+        now = self.clock()
+        found = [
+            (a, k)
+            for a, k in self.knocks.items()
+            if k.tried > FREE_TRIES and now - k.last < QUIET_AFTER
+        ]
         return sorted(found, key=lambda item: (-item[1].tried, item[0]))
 
 

@@ -57,6 +57,24 @@ def test_guessing_every_code_from_one_laptop_takes_more_than_a_week():
     assert doorman.code_wait("10.0.0.9") == 0 and doorman.wrong_code("10.0.0.9") == 0
 
 
+def test_a_guesser_quiet_for_five_minutes_is_no_longer_a_suspect():
+    """The host's banner about a stranger guessing the code (and its `!` key) goes once the
+    address has tried nothing for `QUIET_AFTER`; it comes back, with every try counted, if
+    the guessing starts again. A guesser at the longest wait never goes quiet that long."""
+    clock = [0.0]
+    doorman = Doorman(clock=lambda: clock[0])
+    for _ in range(door.FREE_TRIES + 3):
+        doorman.wrong_code("10.0.0.9")
+        clock[0] += door.MAX_WAIT  # every try after the longest wait
+    assert [a for a, _ in doorman.suspects()] == ["10.0.0.9"]
+    clock[0] += door.QUIET_AFTER - door.MAX_WAIT - 1
+    assert [a for a, _ in doorman.suspects()] == ["10.0.0.9"]
+    clock[0] += 1
+    assert doorman.suspects() == []
+    doorman.wrong_code("10.0.0.9")
+    assert [(a, k.tried) for a, k in doorman.suspects()] == [("10.0.0.9", door.FREE_TRIES + 4)]
+
+
 def test_an_ipv6_laptop_counts_by_its_64():
     assert address_key("2001:db8::1") == address_key("2001:db8::ffff:1234") == "2001:db8::/64"
     assert address_key("::ffff:10.0.0.9") == "10.0.0.9"

@@ -337,3 +337,28 @@ async def test_a_refit_after_the_refresh_skips_a_widget_on_its_way_out():
         await pilot.pause()
         box._pruning = False
     assert called == ["kept"]
+
+
+async def test_the_banner_about_a_guesser_goes_when_the_guessing_stops():
+    """Not all evening: five quiet minutes after the last wrong code, the banner and its `!`
+    key go, with no change of the room needed (the screens look again every few seconds)."""
+    from net import doorman as door
+
+    set_lang("en")
+    room = Room("Friday", game_id="tallyup", code="KQXM")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    clock = [1000.0]
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        doorman = host.server.doorman
+        doorman.clock = lambda: clock[0]
+        for _ in range(door.FREE_TRIES + 2):
+            doorman.wrong_code("10.0.0.9")
+        host.follow()  # as the door's alert does
+        banner = host.screen.query_one("#alerts")
+        await until(lambda: banner.display and "10.0.0.9" in str(banner.render()), hp)
+        assert host.screen.check_action("block", ())
+        clock[0] += door.QUIET_AFTER
+        host.screen._alerts_age()  # (every 5 s)
+        await until(lambda: not banner.display, hp)
+        assert not host.screen.check_action("block", ())

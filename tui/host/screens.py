@@ -64,6 +64,12 @@ class HostScreen(KeyHints, Screen[None]):
 
     def on_mount(self) -> None:  # (each screen's own on_mount runs too: it draws first)
         self.watch(self.app, "change", self._changed, init=False)
+        self.set_interval(5.0, self._alerts_age)
+
+    def _alerts_age(self) -> None:
+        """An alert can end with no change of the room (a guesser gone quiet): looked at again."""
+        with contextlib.suppress(NoMatches):
+            show_alerts(self)
 
     def _changed(self, change: Change) -> None:
         with contextlib.suppress(NoMatches):  # still composing: it draws itself on mount
