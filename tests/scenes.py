@@ -969,6 +969,11 @@ def freeze_clocks(app: App[Any], timer: float | None = None) -> None:
             deadline = getattr(widget, "_deadline", None)
             stopped = deadline - timer if timer is not None and deadline else widget.now()
             widget.now = lambda stopped=stopped: stopped  # type: ignore[attr-defined]
+            # drawn again at once: its last tick, before the clock stopped, may have drawn a
+            # second less (a busy machine: 0:41 for 0:42 until the next tick)
+            redraw = getattr(widget, "_tick", None) or getattr(widget, "_draw", None)
+            if callable(redraw):
+                redraw()
 
 
 REVEALS = 30.0
