@@ -10,9 +10,11 @@ scene at `PHONE`; this file is about what a tap does.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
+from textual.css.query import NoMatches
 from textual.geometry import Offset, Region
 from textual.widget import Widget
 
@@ -29,6 +31,7 @@ from tests.scenes import (
     tesauro_at,
     trex_at,
     trex_two_offers,
+    until,
 )
 from tests.scenes import Scene as _Scene
 from tui.client.screens import JoinScreen, WatchScreen
@@ -67,16 +70,28 @@ def where(app: App[Any], text: str, within: Widget | None = None) -> Offset:
     raise AssertionError(f"{text!r} is not on the screen:\n" + "\n".join(on_screen(app)))
 
 
-async def tap(pilot, text: str, within: Widget | None = None) -> None:
-    """A finger on `text` where the screen shows it."""
-    await pilot.click(offset=where(pilot.app, text, within))
+async def tap(pilot, text: str, within: Widget | Callable[[], Widget] | None = None) -> None:
+    """A finger on `text` where the screen shows it — once it does (the screen it is on may
+    still be on its way: a busy machine draws late). `within`: a widget, or how to find it."""
+    spot: list[Offset] = []
+
+    def shown() -> bool:
+        try:
+            box = within() if callable(within) else within
+            spot[:] = [where(pilot.app, text, box)]
+        except (AssertionError, NoMatches):
+            return False
+        return True
+
+    await until(pilot, shown)
+    await pilot.click(offset=spot[0])
     await pilot.pause()
 
 
 async def tap_key(pilot, key: str, does: str) -> None:
     """A finger on a key of the footer of the screen on top: `key` as shown, `does` the
     catalogue key of what it does."""
-    await tap(pilot, f"{key} {t(does)}", pilot.app.screen.query_one(Footer))
+    await tap(pilot, f"{key} {t(does)}", lambda: pilot.app.screen.query_one(Footer))
 
 
 def sent(app: Any) -> list[dict[str, Any]]:
@@ -123,11 +138,12 @@ async def test_a_tap_on_the_join_forms_keys_is_the_key():
         form = app.screen
         assert isinstance(form, JoinScreen) and not form.watching
         await tap_key(pilot, "F2", "key.watch")
-        assert form.watching and form.query_one("#join").border_title == t("join.title_watch")
+        await until(pilot, lambda: form.watching)
+        assert form.query_one("#join").border_title == t("join.title_watch")
         await tap_key(pilot, "F2", "key.play")
-        assert not form.watching
+        await until(pilot, lambda: not form.watching)
         await tap_key(pilot, "F1", "key.help")
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
 
 
 async def test_a_tap_on_every_footer_key_of_the_hand_acts():
@@ -141,17 +157,18 @@ async def test_a_tap_on_every_footer_key_of_the_hand_acts():
         await tap_key(pilot, "i", "tallyup.key.in")
         await tap_key(pilot, "o", "tallyup.key.out")
         await tap_key(pilot, "Space", "tallyup.key.shout")
+        await until(pilot, lambda: len(actions) >= 3)  # a tap's action: a few messages on
         assert actions == [
             {"type": "token", "side": "in"},
             {"type": "token", "side": "out"},
             {"type": "shout"},
         ]
         await tap_key(pilot, "d", "tallyup.key.chart")
-        assert isinstance(app.screen, DiceChartScreen)
+        await until(pilot, lambda: isinstance(app.screen, DiceChartScreen))
         await tap_key(pilot, "Esc", "key.close")
-        assert not isinstance(app.screen, DiceChartScreen)
+        await until(pilot, lambda: not isinstance(app.screen, DiceChartScreen))
         await tap_key(pilot, "?", "key.help")
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
 
 
 async def test_a_tap_on_a_greyed_key_says_why_as_the_key_would():
@@ -162,7 +179,7 @@ async def test_a_tap_on_a_greyed_key_says_why_as_the_key_would():
         actions = sent(app)
         await tap_key(pilot, "r", "tallyup.key.roll")  # the roll: not Ann's to roll now
         assert actions == []
-        assert t("keys.not_now", pressed="r") in " ".join(toasts(app))
+        await until(pilot, lambda: t("keys.not_now", pressed="r") in " ".join(toasts(app)))
 
 
 async def test_a_tap_acts_on_what_a_key_does_now_not_on_the_footer_as_drawn():
@@ -178,6 +195,7 @@ async def test_a_tap_acts_on_what_a_key_does_now_not_on_the_footer_as_drawn():
         out = next(k for k in footer._keys_shown if k.described == t("tallyup.key.out"))
         await press(app.screen, dataclasses.replace(out, enabled=False))  # drawn before
         await pilot.pause()
+        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
         assert actions == [{"type": "token", "side": "out"}]
 
 
@@ -212,11 +230,11 @@ async def test_l_shows_the_seats_and_the_story_on_a_phone_only():
                 assert "l" not in keys
                 continue
             await tap_key(pilot, "l", "key.story")
-            assert isinstance(app.screen, StoryScreen)
+            await until(pilot, lambda app=app: isinstance(app.screen, StoryScreen))
             seats = app.screen.query_one("#story-seats").render_str
             assert "Boris" in "\n".join(on_screen(app)) and seats
             await tap_key(pilot, "Esc", "key.close")
-            assert not isinstance(app.screen, StoryScreen)
+            await until(pilot, lambda app=app: not isinstance(app.screen, StoryScreen))
 
 
 async def test_a_watcher_on_a_phone_sees_the_seats_behind_l():
@@ -224,10 +242,11 @@ async def test_a_watcher_on_a_phone_sees_the_seats_behind_l():
     app, run_before = shown.build()
     async with app.run_test(size=PHONE) as pilot:
         await started(pilot, shown, run_before)
-        assert isinstance(app.screen, WatchScreen)
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen))
         assert not app.screen.query_one("#seats").display  # no room beside the table
         await tap_key(pilot, "l", "key.story")
-        assert isinstance(app.screen, StoryScreen) and app.screen.seats is not None
+        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        assert app.screen.seats is not None
 
 
 # --- dialogs: closed and answered by a tap ---------------------------------------------------
@@ -238,19 +257,19 @@ async def test_help_closes_with_a_tap_on_its_last_line_or_beside_it():
     app, run_before = shown.build()
     async with app.run_test(size=PHONE) as pilot:
         await started(pilot, shown, run_before)
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         app.screen.query_one("#help").scroll_end(animate=False)
         await pilot.pause()
         await tap(pilot, t("help.close_tap")[:12])  # (its first words: it wraps)
-        assert not isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.click(offset=(0, 0))  # beside the box: the screen dimmed behind it
         await pilot.pause()
-        assert not isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
         await pilot.press("question_mark")
         await tap_key(pilot, "Esc", "key.close")  # a phone's help has a footer of its own
-        assert not isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
 
 
 async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
@@ -265,16 +284,19 @@ async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
 
         app.leave = leave  # type: ignore[method-assign]
         await tap_key(pilot, "q", "key.leave")
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await tap(pilot, t("confirm.hint_no"))
-        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        assert not left
         await tap_key(pilot, "q", "key.leave")
         await pilot.click(offset=(0, 0))  # beside it: no, as Esc
         await pilot.pause()
-        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        assert not left
         await tap_key(pilot, "q", "key.leave")
         await tap_key(pilot, "n/Esc", "key.no")  # its footer on a phone
-        assert not isinstance(app.screen, ConfirmScreen) and not left
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        assert not left
         await tap_key(pilot, "q", "key.leave")
         await tap(pilot, t("confirm.hint_yes"))
         await pilot.pause()
@@ -309,12 +331,13 @@ async def test_the_sage_taps_a_definition_and_the_confirmation():
         await tap_key(
             pilot, "1–3", "tesauro.key.pick"
         )  # which one? the definitions say, tapped themselves
-        assert t("keys.tap_one", keys="1–3") in toasts(app)
+        await until(pilot, lambda: t("keys.tap_one", keys="1–3") in toasts(app))
         await tap(pilot, author, app.screen.query_one("#hand"))
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         category = category_name(second.get("tile"))
         assert app.screen.question == t("tesauro.confirm_pick", n=2, name=author, category=category)
         await tap(pilot, t("confirm.hint_yes"))
+        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
         assert actions == [{"type": "pick", "seat": second["seat"]}]
 
 
@@ -325,6 +348,7 @@ async def test_a_tap_on_a_player_offers_them_the_card():
         await started(pilot, shown, run_before)
         actions = sent(app)
         await tap(pilot, "Cid", app.screen.query_one("#tr-offers"))
+        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
         assert actions == [{"type": "offer", "to": 2}]
 
 
@@ -334,13 +358,15 @@ async def test_two_offers_a_tap_picks_whose_to_accept():
     async with app.run_test(size=PHONE) as pilot:
         await started(pilot, shown, run_before)
         actions = sent(app)
-        assert isinstance(app.screen, PickOfferScreen)
+        await until(pilot, lambda: isinstance(app.screen, PickOfferScreen))
         await tap(pilot, "Dana", app.screen.query_one("#confirm"))
+        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
         assert actions == [{"type": "accept", "from": 3}]
         await pilot.press("a")
-        assert isinstance(app.screen, PickOfferScreen)
+        await until(pilot, lambda: isinstance(app.screen, PickOfferScreen))
         await tap_key(pilot, "Esc", "key.back")  # its own footer: none of them
-        assert not isinstance(app.screen, PickOfferScreen)
+        await until(pilot, lambda: not isinstance(app.screen, PickOfferScreen))
+        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
         assert actions == [{"type": "accept", "from": 3}]
 
 
