@@ -299,8 +299,7 @@ async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
         assert not left
         await tap_key(pilot, "q", "key.leave")
         await tap(pilot, t("confirm.hint_yes"))
-        await pilot.pause()
-        assert left == [True]
+        await until(pilot, lambda: left == [True])
 
 
 # --- the rows a number key picks: tapped ------------------------------------------------------
