@@ -45,6 +45,14 @@ from net.protocol import ViewPacker, decode_body, validate  # noqa: E402
 from net.room import Room  # noqa: E402
 
 
+def accepted(listener: socket.socket, count: int) -> list[socket.socket]:
+    """The next `count` connections, each sending at once (no Nagle: a frame is not held back)."""
+    peers = [listener.accept()[0] for _ in range(count)]
+    for peer in peers:
+        peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return peers
+
+
 def ping_pong(rounds: int, gap: float) -> tuple[list[float], list[float]]:
     """Round trips and send times (seconds) between this process and a forked child."""
     listener = socket.socket()
@@ -58,8 +66,7 @@ def ping_pong(rounds: int, gap: float) -> tuple[list[float], list[float]]:
         while data := peer.recv(64):
             peer.send(data)
         os._exit(0)
-    peer, _ = listener.accept()
-    peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    (peer,) = accepted(listener, 1)
     trips, sends = [], []
     try:
         for _ in range(rounds):
@@ -99,9 +106,7 @@ def fan_out(connections: int, rounds: int, gap: float) -> list[float]:
                     chooser.unregister(key.fileobj)
                     open_ones -= 1
         os._exit(0)
-    peers = [listener.accept()[0] for _ in range(connections)]
-    for peer in peers:
-        peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    peers = accepted(listener, connections)
     bursts = []
     try:
         for _ in range(rounds):
@@ -162,10 +167,7 @@ def screens_floor(
                 if done == connections:
                     report.send(b"!")
                     done = 0
-    report = listener.accept()[0]
-    peers = [listener.accept()[0] for _ in range(connections)]
-    for peer in (report, *peers):
-        peer.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    report, *peers = accepted(listener, connections + 1)
     times = []
     try:
         for _ in range(rounds):
