@@ -34,6 +34,7 @@ from games.trex.stacked import byebye, stack
 from net.discovery import HostInfo
 from net.protocol import DEFAULT_PORT, PROTOCOL_VERSION
 from net.room import Room
+from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.host.app import HostApp
 from tui.i18n import lang
@@ -929,15 +930,6 @@ def tesauro_at(moment: str) -> Callable[[], Table]:
 # --- driving an app -------------------------------------------------------------------------
 
 
-async def until(pilot: Pilot, check: Callable[[], Any], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not check():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out on {pilot.app.screen!r}")
-        await pilot.pause(0.01)
-
-
 async def settle(pilot: Pilot) -> None:
     """No toasts, no blinking cursor: the same picture every time."""
     await pilot.pause()
@@ -1002,7 +994,7 @@ def host_scene(
         history = table.history() if last_apart else list(table.events)
 
         async def run_before(pilot: Pilot) -> None:
-            await until(pilot, lambda: hasattr(app.screen, "refresh_room"))
+            await until(lambda: hasattr(app.screen, "refresh_room"), pilot)
             if timer is not None:
                 table.room.timer_deadline = asyncio.get_running_loop().time() + timer
                 # every view tells exactly `timer` left, however long a busy machine takes to
@@ -1016,7 +1008,7 @@ def host_scene(
                 prepare(app)
             app.post_message(HostApp.RoomChanged(history))
             await pilot.pause()
-            await until(pilot, lambda: _counting(app) is None, REVEALS)
+            await until(lambda: _counting(app) is None, pilot, REVEALS)
             if last_apart:
                 if beat is not None:  # the count waits for the scene: it steps it to `beat`
                     counter: Any = app.screen.query_one("#game-table")
@@ -1025,9 +1017,9 @@ def host_scene(
                 app.post_message(HostApp.RoomChanged(list(table.batches[-1])))
                 await pilot.pause()
                 if beat is None:
-                    await until(pilot, lambda: _counting(app) is None, REVEALS)
+                    await until(lambda: _counting(app) is None, pilot, REVEALS)
                 else:  # (a busy machine's poll could miss a beat of a count that ran on)
-                    await until(pilot, lambda: _counting(app) == 0)
+                    await until(lambda: _counting(app) == 0, pilot)
                     for _ in range(beat):
                         counter._next_beat()
             await settle(pilot)
@@ -1067,13 +1059,13 @@ def player_scene(
         app.watching = watch  # in the audience: the table's view, no seat
 
         async def run_before(pilot: Pilot) -> None:
-            await until(pilot, lambda: hasattr(app.screen, "show_link"))
+            await until(lambda: hasattr(app.screen, "show_link"), pilot)
             app.player_name = name or app.player_name
             if open_table and address is not None:  # as the host list shows an open table
                 from tui.client.screens import JoinScreen
 
                 app.switch_screen(JoinScreen(*address, needs_code=False))
-                await until(pilot, lambda: app.screen.query("#code"))
+                await until(lambda: app.screen.query("#code"), pilot)
             if table is not None:
                 room = table.room
                 app.post_message(ClientApp.LinkChanged("connected", None))
@@ -1092,9 +1084,9 @@ def player_scene(
                 app.post_message(ClientApp.LinkChanged(link, link_info))
             await pilot.pause()
             if screen is not None:
-                await until(pilot, lambda: type(app.screen).__name__ == screen)
+                await until(lambda: type(app.screen).__name__ == screen, pilot)
             if timer is not None:
-                await until(pilot, lambda: bool(app.screen.query("#hand")))
+                await until(lambda: bool(app.screen.query("#hand")), pilot)
                 freeze_clocks(app, timer)
             if hosts:
                 find = app.screen

@@ -24,8 +24,9 @@ import json, os, sys
 state = os.environ["HUBBUB_STATE_DIR"]
 seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"],
         "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")]}
-with open(os.path.join(state, "started.json"), "w") as f:
+with open(os.path.join(state, "started.part"), "w") as f:
     json.dump(seen, f)
+os.replace(os.path.join(state, "started.part"), os.path.join(state, "started.json"))
 sys.stdout.write("__GANGLION__\\n")
 sys.stdout.flush()
 while True:
@@ -88,15 +89,7 @@ async def started(seats: WebSeats, session: str, timeout: float = 10.0) -> dict:
     while not path.exists():
         assert time.monotonic() < deadline, "the player app never started"
         await asyncio.sleep(0.02)
-    await asyncio.sleep(0.05)  # written in full
     return json.loads(path.read_text())
-
-
-async def until(test, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline
-        await asyncio.sleep(0.02)
 
 
 async def closed(socket: aiohttp.ClientWebSocketResponse) -> int | None:

@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from collections.abc import Callable
 from typing import Any
 
 import msgpack
 
 from net.protocol import PROTOCOL_VERSION, encode, read_message
-
-
-async def until(test: Callable[[], Any], timeout: float = 10.0) -> Any:
-    """Wait for a state of the room (not for a time): `test()` true, within `timeout`."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not (result := test()):
-        if loop.time() > deadline:
-            raise TimeoutError(f"still not so after {timeout} s")
-        await asyncio.sleep(0.005)
-    return result
 
 
 class Wire:
@@ -80,19 +68,32 @@ class Wire:
         """Read until a message of `kind` (matching `match`) arrives."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        heard: list[str] = []
         while True:
-            message = await self.recv(max(0.01, deadline - loop.time()))
+            try:
+                message = await self.recv(max(0.01, deadline - loop.time()))
+            except TimeoutError:
+                said = f"no {kind} {match or ''} in {timeout} s; heard {heard}"
+                raise TimeoutError(said) from None
             if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
                 return message
+            heard.append(message.get("code") or message["type"])
 
     async def view_where(self, test, timeout: float = 10.0) -> dict[str, Any]:
         """Read views until one passes `test`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        last = None
         while True:
-            message = await self.expect("view", max(0.01, deadline - loop.time()))
+            try:
+                message = await self.expect("view", max(0.01, deadline - loop.time()))
+            except TimeoutError as gone:
+                game = (last or {}).get("game") or {}
+                said = f"no view passed the test; the last: {game.get('phase')} {game}"
+                raise TimeoutError(said) from gone
             if test(message):
                 return message
+            last = message
 
     async def closed(self, timeout: float = 10.0) -> bool:
         """True once the host has closed this connection (after reading what was left)."""

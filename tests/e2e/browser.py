@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from net.client import Client, TokenStore
+from tests.waiting import until
 
 CHROMIUM = next(
     (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and os.path.exists(p)),
@@ -210,16 +211,12 @@ class Yuri:
             self.version = message["version"]
             self.changed.set()
 
-    async def until(self, test: Callable[[], object], what: str, timeout: float = WAIT) -> float:
-        start = time.monotonic()
-        while not test():
-            left = timeout - (time.monotonic() - start)
-            if left <= 0:
-                raise AssertionError(f"the table never got to {what}: {self.room} {self.view}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-        return time.monotonic() - start
+    async def until(self, test: Callable[[], object], what: str, timeout: float = WAIT) -> None:
+        """Wait for the table to get to a state (woken by each message it sends)."""
+        try:
+            await until(test, timeout=timeout, what=what, wake=self.changed)
+        except AssertionError as stuck:
+            raise AssertionError(f"{stuck}: {self.room} {self.view}") from None
 
     def seat_of(self, name: str) -> int | None:
         names = [s["name"] for s in self.room.get("seats", [])]

@@ -186,9 +186,9 @@ def test_two_machines_by_address_and_by_discovery(machines, tmux, tmp_path, reco
     tmux.keys("suki", "Enter")
     tmux.wait_for("suki", lambda s: "Your name" in s and at in s, f"the join screen for {at}")
     tmux.type_line("suki", "Suki")
-    # a person's pause between the fields: this test is about the LAN; keys typed ahead
-    # (no pause at all) are tests/tui/test_flow.py's
-    time.sleep(0.2)
+    # the name taken (keys typed ahead, before the app has read the last, are
+    # tests/tui/test_flow.py's: this test is about the LAN)
+    tmux.wait_for("suki", lambda s: "Suki" in s and "Room code" in s, "the code's field")
     tmux.type_line("suki", room_code.lower())
     typed = time.monotonic()
     tmux.wait_for("host", shows(seat_re("Suki", "here")), "Suki seated on the host")

@@ -11,7 +11,7 @@ from net.client import Client, EarlyLink, TokenStore, greeting, parse_address
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tests.wire import until
+from tests.waiting import until
 from tui.cli import early_link
 
 
@@ -107,7 +107,8 @@ async def test_client_reconnects_after_the_host_restarts(peek, state_dir):
     await seen.wait(lambda: any(m["type"] == "view" and m["game"] for m in seen.messages))
     await server.close()
     await seen.wait(lambda: client.status == "reconnecting")
-    await asyncio.sleep(0.3)  # a couple of failed attempts while the host is down
+    # a failed attempt while the host is down (the first try after the loss is attempt 1)
+    await seen.wait(lambda: seen.statuses[-1][1].get("attempt", 0) >= 2)
     server = await serve(Room.resume(save), port)
     seen.messages.clear()
     await seen.wait(lambda: client.status == "connected")

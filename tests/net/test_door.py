@@ -25,7 +25,8 @@ from net.protocol import PROTOCOL_VERSION
 from net.room import PRESENCE_DELAY, Room
 from net.savefile import read_records
 from net.server import Server
-from tests.wire import Wire, until
+from tests.waiting import until
+from tests.wire import Wire
 
 WEEK = 7 * 24 * 3600
 LOOP_SECONDS = 1.5
@@ -176,7 +177,7 @@ async def test_a_seat_reconnecting_in_a_loop_costs_the_others_a_few_views_a_seco
     token = (await loop_seat.expect("welcome"))["token"]
     loop_seat.close()
     await until(lambda: not table.room.seats[1].connected)
-    await asyncio.sleep(0.3)  # the drop told; from here Ann's views are counted
+    await ann.view_where(loop_seat_away)  # the drop told; from here Ann's views are counted
     ann.views.clear()
     counting = asyncio.create_task(drain(ann))
     started = time.monotonic()
@@ -187,7 +188,8 @@ async def test_a_seat_reconnecting_in_a_loop_costs_the_others_a_few_views_a_seco
         tries += 1
         refused += reply["type"] == "error" and reply["code"] == "slow_down"
         wire.close()
-    await asyncio.sleep(0.3)  # the last drop told
+    await until(lambda: not table.room.seats[1].connected)
+    await until(lambda: ann.views and loop_seat_away(ann.views[-1]))  # the last drop told
     counting.cancel()
     assert refused >= tries - door.SEAT_BURST - 2  # a few reconnects, then it must wait
     # the comings and goings reach Ann together, at most every PRESENCE_DELAY
@@ -215,6 +217,11 @@ async def test_the_first_coming_after_a_quiet_spell_is_told_at_once_the_next_tog
     room.connected(ann, returning=True)
     assert len(told) == 3 and told[2] == [{"type": "back", "seat": ann}]
     room.close()
+
+
+def loop_seat_away(view: dict) -> bool:
+    seats = view["room"]["seats"]
+    return len(seats) == 2 and not seats[1]["connected"]
 
 
 async def drain(wire: Wire) -> None:

@@ -8,7 +8,8 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tests.wire import Wire, until
+from tests.waiting import until
+from tests.wire import Wire
 
 pytestmark = pytest.mark.timeout(30)
 

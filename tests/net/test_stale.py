@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.tallyup.dice import TALLY_DICE
+from games.tallyup.dice import PLUS_100, TALLY_DICE
 from tests.net.test_away import Stacked, Table
 
 
@@ -25,7 +25,9 @@ def circled() -> list[int]:
 
 
 async def test_a_second_roll_from_the_same_view_is_stale_not_the_up_die(stacked):
-    stacked.queue.append(circled())  # high stakes: a circle makes the Up Die due at once
+    # high stakes: a circle makes the Up Die due at once; the Up Die then shows +100 (a +3
+    # would call three bonus dice, whose bust could end the round before a view showed it)
+    stacked.queue.extend([circled(), PLUS_100])
     async with Table("tallyup", ["Ann", "Bob"], ["Ann"], high_stakes=True) as table:
         ann = table.wires["Ann"]
         await ann.send(
@@ -42,7 +44,7 @@ async def test_a_second_roll_from_the_same_view_is_stale_not_the_up_die(stacked)
         assert error["code"] == "stale" and error["ref"] == 9
         assert table.state["phase"] == "up_die" and table.state["up_die"] is None
         await ann.send({"type": "action", "action": {"type": "roll"}})  # from the new view
-        await ann.view_where(lambda v: v["game"]["up_die"] is not None)
+        await ann.view_where(lambda v: v["game"]["up_die"] == PLUS_100)
 
 
 async def test_a_sealed_side_may_be_changed_fast(stacked):

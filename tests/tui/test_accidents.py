@@ -14,7 +14,8 @@ import pytest
 
 from net.client import TokenStore
 from net.room import Room
-from tests.tui.test_flow import burst, screen_text, until
+from tests.tui.test_flow import burst, screen_text
+from tests.waiting import until
 from tests.wire import Wire
 from tui.client.app import ClientApp
 from tui.client.screens import (

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 from textual import events
 from textual.pilot import Pilot
@@ -13,19 +12,12 @@ from textual.widgets import Input
 from net.discovery import HostInfo
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
+from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, GoneScreen, JoinScreen, WaitScreen
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
-
-
-async def until(check: Callable[[], bool], pilot, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not check():
-        assert loop.time() < deadline, "timed out"
-        await pilot.pause(0.02)
 
 
 def burst(app, *typed: str) -> None:

@@ -11,7 +11,8 @@ import pytest
 from net.room import Room
 from tests.fakegame import PeekBot
 from tests.tui.test_accidents import Party, finish, reach
-from tests.tui.test_flow import screen_text, until
+from tests.tui.test_flow import screen_text
+from tests.waiting import until
 from tui.client.app import ClientApp, starts_waiting_on_you
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp

@@ -83,7 +83,7 @@ async def tap(pilot, text: str, within: Widget | Callable[[], Widget] | None = N
             return False
         return True
 
-    await until(pilot, shown)
+    await until(shown, pilot)
     await pilot.click(offset=spot[0])
     await pilot.pause()
 
@@ -138,12 +138,12 @@ async def test_a_tap_on_the_join_forms_keys_is_the_key():
         form = app.screen
         assert isinstance(form, JoinScreen) and not form.watching
         await tap_key(pilot, "F2", "key.watch")
-        await until(pilot, lambda: form.watching)
+        await until(lambda: form.watching, pilot)
         assert form.query_one("#join").border_title == t("join.title_watch")
         await tap_key(pilot, "F2", "key.play")
-        await until(pilot, lambda: not form.watching)
+        await until(lambda: not form.watching, pilot)
         await tap_key(pilot, "F1", "key.help")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
 
 
 async def test_a_tap_on_every_footer_key_of_the_hand_acts():
@@ -157,18 +157,18 @@ async def test_a_tap_on_every_footer_key_of_the_hand_acts():
         await tap_key(pilot, "i", "tallyup.key.in")
         await tap_key(pilot, "o", "tallyup.key.out")
         await tap_key(pilot, "Space", "tallyup.key.shout")
-        await until(pilot, lambda: len(actions) >= 3)  # a tap's action: a few messages on
+        await until(lambda: len(actions) >= 3, pilot)  # a tap's action: a few messages on
         assert actions == [
             {"type": "token", "side": "in"},
             {"type": "token", "side": "out"},
             {"type": "shout"},
         ]
         await tap_key(pilot, "d", "tallyup.key.chart")
-        await until(pilot, lambda: isinstance(app.screen, DiceChartScreen))
+        await until(lambda: isinstance(app.screen, DiceChartScreen), pilot)
         await tap_key(pilot, "Esc", "key.close")
-        await until(pilot, lambda: not isinstance(app.screen, DiceChartScreen))
+        await until(lambda: not isinstance(app.screen, DiceChartScreen), pilot)
         await tap_key(pilot, "?", "key.help")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
 
 
 async def test_a_tap_on_a_greyed_key_says_why_as_the_key_would():
@@ -179,7 +179,7 @@ async def test_a_tap_on_a_greyed_key_says_why_as_the_key_would():
         actions = sent(app)
         await tap_key(pilot, "r", "tallyup.key.roll")  # the roll: not Ann's to roll now
         assert actions == []
-        await until(pilot, lambda: t("keys.not_now", pressed="r") in " ".join(toasts(app)))
+        await until(lambda: t("keys.not_now", pressed="r") in " ".join(toasts(app)), pilot)
 
 
 async def test_a_tap_acts_on_what_a_key_does_now_not_on_the_footer_as_drawn():
@@ -195,7 +195,7 @@ async def test_a_tap_acts_on_what_a_key_does_now_not_on_the_footer_as_drawn():
         out = next(k for k in footer._keys_shown if k.described == t("tallyup.key.out"))
         await press(app.screen, dataclasses.replace(out, enabled=False))  # drawn before
         await pilot.pause()
-        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
+        await until(lambda: len(actions) >= 1, pilot)  # a tap's action: a few messages on
         assert actions == [{"type": "token", "side": "out"}]
 
 
@@ -230,11 +230,11 @@ async def test_l_shows_the_seats_and_the_story_on_a_phone_only():
                 assert "l" not in keys
                 continue
             await tap_key(pilot, "l", "key.story")
-            await until(pilot, lambda app=app: isinstance(app.screen, StoryScreen))
+            await until(lambda app=app: isinstance(app.screen, StoryScreen), pilot)
             seats = app.screen.query_one("#story-seats").render_str
             assert "Boris" in "\n".join(on_screen(app)) and seats
             await tap_key(pilot, "Esc", "key.close")
-            await until(pilot, lambda app=app: not isinstance(app.screen, StoryScreen))
+            await until(lambda app=app: not isinstance(app.screen, StoryScreen), pilot)
 
 
 async def test_a_watcher_on_a_phone_sees_the_seats_behind_l():
@@ -242,10 +242,10 @@ async def test_a_watcher_on_a_phone_sees_the_seats_behind_l():
     app, run_before = shown.build()
     async with app.run_test(size=PHONE) as pilot:
         await started(pilot, shown, run_before)
-        await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+        await until(lambda: isinstance(app.screen, WatchScreen), pilot)
         assert not app.screen.query_one("#seats").display  # no room beside the table
         await tap_key(pilot, "l", "key.story")
-        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        await until(lambda: isinstance(app.screen, StoryScreen), pilot)
         assert app.screen.seats is not None
 
 
@@ -257,19 +257,19 @@ async def test_help_closes_with_a_tap_on_its_last_line_or_beside_it():
     app, run_before = shown.build()
     async with app.run_test(size=PHONE) as pilot:
         await started(pilot, shown, run_before)
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
         app.screen.query_one("#help").scroll_end(animate=False)
         await pilot.pause()
         await tap(pilot, t("help.close_tap")[:12])  # (its first words: it wraps)
-        await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
+        await until(lambda: not isinstance(app.screen, HelpScreen), pilot)
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
         await pilot.click(offset=(0, 0))  # beside the box: the screen dimmed behind it
         await pilot.pause()
-        await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
+        await until(lambda: not isinstance(app.screen, HelpScreen), pilot)
         await pilot.press("question_mark")
         await tap_key(pilot, "Esc", "key.close")  # a phone's help has a footer of its own
-        await until(pilot, lambda: not isinstance(app.screen, HelpScreen))
+        await until(lambda: not isinstance(app.screen, HelpScreen), pilot)
 
 
 async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
@@ -284,22 +284,22 @@ async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
 
         app.leave = leave  # type: ignore[method-assign]
         await tap_key(pilot, "q", "key.leave")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until(lambda: isinstance(app.screen, ConfirmScreen), pilot)
         await tap(pilot, t("confirm.hint_no"))
-        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        await until(lambda: not isinstance(app.screen, ConfirmScreen), pilot)
         assert not left
         await tap_key(pilot, "q", "key.leave")
         await pilot.click(offset=(0, 0))  # beside it: no, as Esc
         await pilot.pause()
-        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        await until(lambda: not isinstance(app.screen, ConfirmScreen), pilot)
         assert not left
         await tap_key(pilot, "q", "key.leave")
         await tap_key(pilot, "n/Esc", "key.no")  # its footer on a phone
-        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
+        await until(lambda: not isinstance(app.screen, ConfirmScreen), pilot)
         assert not left
         await tap_key(pilot, "q", "key.leave")
         await tap(pilot, t("confirm.hint_yes"))
-        await until(pilot, lambda: left == [True])
+        await until(lambda: left == [True], pilot)
 
 
 # --- the rows a number key picks: tapped ------------------------------------------------------
@@ -330,13 +330,13 @@ async def test_the_sage_taps_a_definition_and_the_confirmation():
         await tap_key(
             pilot, "1–3", "tesauro.key.pick"
         )  # which one? the definitions say, tapped themselves
-        await until(pilot, lambda: t("keys.tap_one", keys="1–3") in toasts(app))
+        await until(lambda: t("keys.tap_one", keys="1–3") in toasts(app), pilot)
         await tap(pilot, author, app.screen.query_one("#hand"))
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until(lambda: isinstance(app.screen, ConfirmScreen), pilot)
         category = category_name(second.get("tile"))
         assert app.screen.question == t("tesauro.confirm_pick", n=2, name=author, category=category)
         await tap(pilot, t("confirm.hint_yes"))
-        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
+        await until(lambda: len(actions) >= 1, pilot)  # a tap's action: a few messages on
         assert actions == [{"type": "pick", "seat": second["seat"]}]
 
 
@@ -347,7 +347,7 @@ async def test_a_tap_on_a_player_offers_them_the_card():
         await started(pilot, shown, run_before)
         actions = sent(app)
         await tap(pilot, "Cid", app.screen.query_one("#tr-offers"))
-        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
+        await until(lambda: len(actions) >= 1, pilot)  # a tap's action: a few messages on
         assert actions == [{"type": "offer", "to": 2}]
 
 
@@ -357,15 +357,15 @@ async def test_two_offers_a_tap_picks_whose_to_accept():
     async with app.run_test(size=PHONE) as pilot:
         await started(pilot, shown, run_before)
         actions = sent(app)
-        await until(pilot, lambda: isinstance(app.screen, PickOfferScreen))
+        await until(lambda: isinstance(app.screen, PickOfferScreen), pilot)
         await tap(pilot, "Dana", app.screen.query_one("#confirm"))
-        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
+        await until(lambda: len(actions) >= 1, pilot)  # a tap's action: a few messages on
         assert actions == [{"type": "accept", "from": 3}]
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, PickOfferScreen))
+        await until(lambda: isinstance(app.screen, PickOfferScreen), pilot)
         await tap_key(pilot, "Esc", "key.back")  # its own footer: none of them
-        await until(pilot, lambda: not isinstance(app.screen, PickOfferScreen))
-        await until(pilot, lambda: len(actions) >= 1)  # a tap's action: a few messages on
+        await until(lambda: not isinstance(app.screen, PickOfferScreen), pilot)
+        await until(lambda: len(actions) >= 1, pilot)  # a tap's action: a few messages on
         assert actions == [{"type": "accept", "from": 3}]
 
 

@@ -12,7 +12,8 @@ import pytest
 from textual.app import App
 from textual.widgets import Static
 
-from tests.scenes import playing_table, table_game, until
+from tests.scenes import playing_table, table_game
+from tests.waiting import until
 from tui.games import describe
 from tui.i18n import set_lang
 from tui.table import Countdown, PublicTable, StoryScreen, waiting_line
@@ -90,7 +91,7 @@ async def test_l_shows_the_whole_story_and_escape_closes_it(game_on_table):
         total = len(app.story.lines)  # type: ignore[attr-defined]
         assert total > 5
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, StoryScreen))
+        await until(lambda: isinstance(app.screen, StoryScreen), pilot)
         shown = str(app.screen.query_one("#story-text", Static).render())
         assert all(line in shown for line in app.story.lines)  # type: ignore[attr-defined]
         await pilot.press("escape")

@@ -9,7 +9,8 @@ import statistics
 
 from games.tallyup import main_roll_odds
 from net.room import Room
-from tests.tui.test_flow import screen_text, until
+from tests.tui.test_flow import screen_text
+from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, PlayerResultsScreen
 from tui.games.tallyup import TallyHand, TallyTable, percent

@@ -15,7 +15,7 @@ from net.client import TokenStore
 from net.room import Room
 from tests import scenes as shots
 from tests.scenes import LONG_DRAFT
-from tests.tui.test_flow import until
+from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, WaitScreen
 from tui.games.tesauro import TesauroHand, TesauroTable

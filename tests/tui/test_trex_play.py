@@ -8,7 +8,8 @@ from contextlib import AsyncExitStack
 
 from net.client import TokenStore
 from net.room import Room
-from tests.tui.test_flow import screen_text, until
+from tests.tui.test_flow import screen_text
+from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp

@@ -292,7 +292,7 @@ async def test_the_host_sees_the_pages_closes_one_and_blocks_another(state_dir, 
     highlighted page (told 4002), `!` and `y` block its address (told 4003, no page again)."""
     from net.protocol import PROTOCOL_VERSION
     from net.room import Room
-    from tests.tui.test_flow import until as pilot_until
+    from tests.waiting import until as pilot_until
     from tests.wire import Wire
     from tui.host.app import HostApp
     from tui.host.web_dialog import WebPagesScreen, WebSeatScreen

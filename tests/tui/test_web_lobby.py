@@ -10,7 +10,8 @@ import socket
 import pytest
 
 from net.room import Room
-from tests.tui.test_flow import screen_text, until
+from tests.tui.test_flow import screen_text
+from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GoneScreen, JoinScreen
 from tui.host.app import HostApp

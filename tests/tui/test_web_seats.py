@@ -11,7 +11,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.webseats import Door, StandInSeats, browser, closed, session_of, started, until
+from tests.waiting import until
+from tests.webseats import Door, StandInSeats, browser, closed, session_of, started
 from tui.i18n import catalogue
 from tui.web import gateway
 from tui.web.gateway import WebSeats, browser_lang, clamp
