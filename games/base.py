@@ -188,14 +188,23 @@ def register(game: Game) -> Game:
 
 
 def sample_chance(spec: dict, rng: random.Random) -> Any:
-    """An outcome for a pending chance spec, as the host draws it. Tests choose theirs instead."""
+    """An outcome for a pending chance, as the host draws it (tests choose theirs instead).
+
+    A game describes its chance (`Game.chance`) in general terms, so the host draws for any
+    game without knowing its kinds; the spec may carry more of the game's own (which deck,
+    which dice) for the game to read back:
+
+    - `{"kind": "shuffle", "size": n}`: a permutation of `range(n)`;
+    - `{"kind": "dice", "dice": [...], "faces": f}`: a face index in `range(f)` for each
+      die listed, in order;
+    - `{"kind": "die", "faces": f}`: one face index."""
     kind = spec["kind"]
     if kind == "shuffle":
         order = list(range(spec["size"]))
         rng.shuffle(order)
         return order
     if kind == "dice":
-        return [rng.randrange(6) for _ in spec["dice"]]
-    if kind == "up_die":
-        return rng.randrange(6)
+        return [rng.randrange(spec["faces"]) for _ in spec["dice"]]
+    if kind == "die":
+        return rng.randrange(spec["faces"])
     raise ValueError(f"unknown chance kind {kind!r}")

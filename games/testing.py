@@ -99,6 +99,7 @@ def random_playout(
             return state, log
         spec = game.chance(state)
         if spec is not None:
+            assert_general_chance(spec)
             move: LogEntry = (CHANCE, {"type": "chance", "outcome": sample_chance(spec, rng)})
         else:
             moves = legal_moves(game, state, len(players))
@@ -111,6 +112,18 @@ def random_playout(
         for seat in [None, *range(len(players))]:
             view_bytes(game, state, seat)
     raise AssertionError(f"no end after {max_steps} steps")
+
+
+def assert_general_chance(spec: dict) -> None:
+    """A chance the host can draw for without knowing the game (`games.base.sample_chance`)."""
+    kind = spec.get("kind")
+    if kind == "shuffle":
+        assert isinstance(spec.get("size"), int) and spec["size"] >= 0, spec
+    elif kind in ("dice", "die"):
+        assert isinstance(spec.get("faces"), int) and spec["faces"] >= 1, spec
+        assert kind == "die" or isinstance(spec.get("dice"), list), spec
+    else:
+        raise AssertionError(f"a chance the host cannot draw for: {spec}")
 
 
 def _assert_illegal_is_harmless(

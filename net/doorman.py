@@ -44,7 +44,7 @@ SEAT_BURST = 6
 """Reconnects of one seat in a row before it must slow down (a flaky Wi-Fi needs far fewer)."""
 SEAT_HELLOS_PER_SECOND = 0.5
 LETTERS = 24
-"""Letters a room code is made of (`net.room.CODE_LETTERS`: the alphabet without I and O)."""
+"""Letters a room code is made of (`net.seats.CODE_LETTERS`: the alphabet without I and O)."""
 ATTACK_WRONG_CODES = 100
 """Wrong codes from every address together after which the table is under attack: its code
 becomes longer. A whole evening's typos come nowhere near (one laptop, 5 free tries and then

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import ipaddress
 import itertools
 import logging
 import math
@@ -29,7 +28,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -37,24 +36,27 @@ from games import CHANCE, GAMES, HOST, Game, IllegalAction
 from games.base import Option, sample_chance
 from net.protocol import (
     CODE_LENGTH,
-    DEFAULT_WEB_PORT,
     LONG_CODE_LENGTH,
     PROTOCOL_VERSION,
     ProtocolError,
     check_name,
     clean_text,
 )
-from net.savefile import Journal, SaveFileError, read_records
+from net.savefile import SAVE_FORMAT, Journal, SaveFileError, read_save
+from net.seats import (
+    GRACE,
+    HISTORY_KEEP,
+    MAX_SEATS,
+    ROOM_OPTIONS,
+    Claim,
+    HostSettings,
+    Seat,
+    new_code,
+    new_token,
+)
 
 log = logging.getLogger(__name__)
 
-SAVE_FORMAT = 2
-MAX_SEATS = 12
-MAX_BLOCKED = 256
-"""Addresses a save file may keep blocked (a host blocks a stranger or two)."""
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
-HISTORY_KEEP = 200
-"""Public events the room remembers (and saves) for the table's "what happened"."""
 STORY_KEEP = 40
 """Changes (with events) a welcome carries, so a player back from a drop hears what happened."""
 PRESENCE_DELAY = 0.25
@@ -62,67 +64,6 @@ PRESENCE_DELAY = 0.25
 CLOCK_EVERY = 1.0
 """While a timer runs, its time left is journalled this often: a resumed timer goes on from
 where it was, within this much."""
-
-GRACE = Option("grace", 20, (0, 10, 20, 30, 60, 120))
-"""Seconds an away player's seat waits before a bot plays it (0: wait for them)."""
-ROOM_OPTIONS: tuple[Option, ...] = (GRACE,)
-"""Options of the room itself, beside the game's own; shown in the lobby the same way."""
-
-LANGS = ("ru", "en")
-
-
-@dataclass
-class Seat:
-    name: str
-    token: str
-    bot: str | None = None  # the bot's strength, for a seat the host plays itself
-    connected: bool = False
-    leaving: bool = False  # left or kicked mid-game: the seat goes when the table is a lobby again
-    standin: bool = False  # its player is away past the grace time: the game's bot plays it
-    away_since: float | None = None  # monotonic time the connection dropped
-
-    @property
-    def present(self) -> bool:
-        return self.connected or self.bot is not None or self.standin
-
-    @property
-    def human(self) -> bool:
-        return self.bot is None
-
-
-@dataclass
-class HostSettings:
-    """How the host was started; saved so that `--resume` comes back the same way."""
-
-    port: int | None = None
-    interface: str | None = None
-    lang: str | None = None
-    advertise: bool = True
-    web_port: int | None = DEFAULT_WEB_PORT
-    """The browser seats' HTTP port; None: no browser seats (`--no-web`)."""
-    blocked: list[str] = field(default_factory=list)
-    """The addresses the host turned away (`net.doorman.address_key`): a stranger blocked
-    before a crash is still blocked after `--resume`."""
-
-
-@dataclass
-class Claim:
-    """Somebody without the seat's token asks for an away seat by its name; the host decides."""
-
-    id: int
-    seat: int
-    peer: str
-    resolve: Callable[[str | None], None] = field(repr=False)
-    """Called once with the seat's new token (approved) or None (refused, or gone)."""
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 bits
-
-
-def new_code(length: int = CODE_LENGTH) -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
-
 
 Listener = Callable[[list[dict[str, Any]]], None]
 Renumbering = Callable[[dict[int, int]], None]
@@ -1005,10 +946,7 @@ class Room:
         the timer with the time it had left, the history. Any damage is a ResumeError that
         names the file and what is wrong — never another exception."""
         try:
-            snapshot, records = read_records(save_path)
-            saved = _check_snapshot(snapshot)
-            for number, record in enumerate(records, 2):
-                _apply_record(saved, record, number)
+            saved = read_save(save_path)
         except SaveFileError as exc:
             raise ResumeError(f"{save_path}: {exc}") from exc
         return cls._rebuild(save_path, saved, rng)
@@ -1091,227 +1029,3 @@ def _without_presence(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 class ResumeError(Exception):
     """A save file that can't bring the table back; the message says why."""
-
-
-# --- checking a save file -----------------------------------------------------------------
-
-
-def _fail(message: str) -> SaveFileError:
-    return SaveFileError(message)
-
-
-def _expect(record: dict[str, Any], key: str, types: tuple[type, ...], where: str) -> Any:
-    if key not in record:
-        raise _fail(f"{where}: field {key!r} is missing")
-    value = record[key]
-    if isinstance(value, bool) and bool not in types:
-        raise _fail(f"{where}: field {key!r} has the wrong type (bool)")
-    if not isinstance(value, types):
-        raise _fail(f"{where}: field {key!r} has the wrong type ({type(value).__name__})")
-    return value
-
-
-def _exact_keys(record: dict[str, Any], keys: set[str], where: str) -> None:
-    extra = sorted(set(record) - keys)
-    if extra:
-        raise _fail(f"{where}: unexpected field {str(extra[0])[:32]!r}")
-
-
-_SNAPSHOT_KEYS = {
-    "kind", "format", "protocol", "name", "room_id", "code", "game", "options", "room_options",
-    "host", "seats", "phase", "players", "version", "log", "history", "clock",
-}  # fmt: skip
-
-
-def _check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
-    """The snapshot, every field checked; SaveFileError names the first that is wrong."""
-    where = "the snapshot"
-    fmt = snap.get("format")
-    if fmt != SAVE_FORMAT:
-        raise _fail(f"it is a save file of format {fmt!r}; this hubbub reads format {SAVE_FORMAT}")
-    _exact_keys(snap, _SNAPSHOT_KEYS, where)
-    _expect(snap, "protocol", (int,), where)
-    name = _expect(snap, "name", (str,), where)
-    if not clean_text(name, 40):
-        raise _fail(f"{where}: the room has no name")
-    room_id = _expect(snap, "room_id", (str,), where)
-    if not 1 <= len(room_id) <= 64:
-        raise _fail(f"{where}: the room id has a wrong length")
-    code = _expect(snap, "code", (str, type(None)), where)
-    lengths = (CODE_LENGTH, LONG_CODE_LENGTH)
-    if code is not None and (len(code) not in lengths or any(c not in CODE_LETTERS for c in code)):
-        raise _fail(
-            f"{where}: the room code {code[:8]!r} is not {CODE_LENGTH} or {LONG_CODE_LENGTH}"
-            f" letters of {CODE_LETTERS}"
-        )
-    game_id = _expect(snap, "game", (str, type(None)), where)
-    if game_id is not None and game_id not in GAMES:
-        raise _fail(f"{where}: the saved game {game_id[:32]!r} is not installed")
-    game = GAMES.get(game_id) if game_id else None
-    _check_options(_expect(snap, "options", (dict,), where), game)
-    _check_room_options(_expect(snap, "room_options", (dict,), where))
-    _check_host(_expect(snap, "host", (dict,), where))
-    seats = _expect(snap, "seats", (list,), where)
-    if len(seats) > MAX_SEATS:
-        raise _fail(f"{where}: {len(seats)} seats (a table has at most {MAX_SEATS})")
-    names = set()
-    for index, seat in enumerate(seats, 1):
-        _check_seat(seat, game, f"seat {index}")
-        if seat["name"].casefold() in names:
-            raise _fail(f"seat {index}: the name {seat['name']!r} is there twice")
-        names.add(seat["name"].casefold())
-    phase = _expect(snap, "phase", (str,), where)
-    if phase not in ("lobby", "playing", "over"):
-        raise _fail(f"{where}: unknown phase {phase[:32]!r}")
-    if phase != "lobby" and game is None:
-        raise _fail(f"{where}: a game is on, but no game is named")
-    players = _expect(snap, "players", (int,), where)
-    if phase == "lobby" and players != 0:
-        raise _fail(f"{where}: {players} players in the lobby")
-    if phase != "lobby" and not (game.min_players <= players <= min(game.max_players, len(seats))):
-        raise _fail(f"{where}: {players} players cannot play {game_id}")
-    version = _expect(snap, "version", (int,), where)
-    if version < 0:
-        raise _fail(f"{where}: a negative version")
-    _check_log(_expect(snap, "log", (list,), where), where)
-    history = _expect(snap, "history", (list,), where)
-    if not all(isinstance(e, dict) for e in history):
-        raise _fail(f"{where}: the history holds something that is not an event")
-    del history[:-HISTORY_KEEP]
-    clock = _expect(snap, "clock", (dict, type(None)), where)
-    if clock is not None:
-        _check_clock(clock, where)
-    return snap
-
-
-def _check_options(options: dict[str, Any], game: Game | None) -> None:
-    known = {o.key: o for o in game.options} if game else {}
-    for key, value in options.items():
-        if key == "lang":
-            if value not in LANGS:
-                raise _fail(f"the options: lang {str(value)[:8]!r} is not one of {LANGS}")
-        elif key == "deck":
-            if value is not None and not isinstance(value, str):
-                raise _fail("the options: the deck is not a file name")
-        elif key not in known:
-            raise _fail(f"the options: unknown option {str(key)[:32]!r}")
-        elif value not in known[key].choices or isinstance(value, bool) != isinstance(
-            known[key].default, bool
-        ):
-            raise _fail(f"the options: {key} = {str(value)[:16]!r} is not an allowed value")
-
-
-def _check_room_options(options: dict[str, Any]) -> None:
-    known = {o.key: o for o in ROOM_OPTIONS}
-    for key, value in options.items():
-        if key not in known:
-            raise _fail(f"the room options: unknown option {str(key)[:32]!r}")
-        if isinstance(value, bool) or value not in known[key].choices:
-            raise _fail(f"the room options: {key} = {str(value)[:16]!r} is not allowed")
-
-
-def _check_host(host: dict[str, Any]) -> None:
-    where = "the host settings"
-    _exact_keys(host, {"port", "interface", "lang", "advertise", "web_port", "blocked"}, where)
-    ports = [_expect(host, "port", (int, type(None)), where)]
-    if "web_port" in host:  # (a save from before web ports were kept has none)
-        ports.append(_expect(host, "web_port", (int, type(None)), where))
-    for port in ports:
-        if port is not None and not 0 <= port < 65536:
-            raise _fail(f"{where}: port {port} does not exist")
-    interface = _expect(host, "interface", (str, type(None)), where)
-    if interface is not None and not 0 < len(interface) <= 64:
-        raise _fail(f"{where}: the interface address has a wrong length")
-    lang = _expect(host, "lang", (str, type(None)), where)
-    if lang is not None and lang not in LANGS:
-        raise _fail(f"{where}: lang {lang[:8]!r} is not one of {LANGS}")
-    _expect(host, "advertise", (bool,), where)
-    blocked = host.get("blocked", [])  # (a save from before blocks were kept has none)
-    if not isinstance(blocked, list) or len(blocked) > MAX_BLOCKED:
-        raise _fail(f"{where}: the blocked addresses are not a list of at most {MAX_BLOCKED}")
-    for address in blocked:
-        if not isinstance(address, str) or not _is_address_key(address):
-            raise _fail(f"{where}: {str(address)[:48]!r} is not a blocked address")
-
-
-def _is_address_key(text: str) -> bool:
-    """An IPv4 address or an IPv6 /64, as the doorman keys them."""
-    if len(text) > 64:
-        return False
-    with contextlib.suppress(ValueError):
-        return isinstance(ipaddress.ip_address(text), ipaddress.IPv4Address)
-    with contextlib.suppress(ValueError):
-        network = ipaddress.ip_network(text)
-        return network.version == 6 and network.prefixlen == 64
-    return False
-
-
-def _check_seat(seat: Any, game: Game | None, where: str) -> None:
-    if not isinstance(seat, dict):
-        raise _fail(f"{where}: not a seat")
-    _exact_keys(seat, {"name", "token", "bot", "leaving"}, where)
-    name = _expect(seat, "name", (str,), where)
-    try:
-        if check_name(name) != name:
-            raise _fail(f"{where}: the name {name[:32]!r} is not as the table would show it")
-    except ProtocolError as exc:
-        raise _fail(f"{where}: the name {name[:32]!r} is not a player's name") from exc
-    token = _expect(seat, "token", (str,), where)
-    if not 16 <= len(token) <= 64 or not token.isascii():
-        raise _fail(f"{where}: the token is damaged")
-    bot = _expect(seat, "bot", (str, type(None)), where)
-    if bot is not None and (game is None or bot not in game.bots):
-        raise _fail(f"{where}: unknown bot {bot[:32]!r}")
-    _expect(seat, "leaving", (bool,), where)
-
-
-def _check_log(entries: list[Any], where: str) -> None:
-    for number, entry in enumerate(entries, 1):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 2
-            or isinstance(entry[0], bool)
-            or not isinstance(entry[0], int)
-            or not isinstance(entry[1], dict)
-            or not isinstance(entry[1].get("type"), str)
-        ):
-            raise _fail(f"{where}: move {number} of the log is not [seat, action]")
-
-
-def _check_clock(clock: dict[str, Any], where: str) -> None:
-    _exact_keys(clock, {"for", "left"}, f"{where} (clock)")
-    _expect(clock, "for", (dict,), f"{where} (clock)")
-    left = _expect(clock, "left", (int, float), f"{where} (clock)")
-    if not 0 <= left < 86400:
-        raise _fail(f"{where}: the timer has {left!r} seconds left")
-
-
-def _apply_record(saved: dict[str, Any], record: dict[str, Any], number: int) -> None:
-    """One journal record after the snapshot, checked and folded into it."""
-    where = f"record {number}"
-    kind = record["kind"]
-    if kind == "change":
-        _exact_keys(record, {"kind", "version", "log", "events"}, where)
-        version = _expect(record, "version", (int,), where)
-        if version <= saved["version"]:
-            raise _fail(f"{where}: version {version} goes backwards")
-        entries = _expect(record, "log", (list,), where)
-        _check_log(entries, where)
-        if entries and saved["phase"] == "lobby":
-            raise _fail(f"{where}: moves of a game in the lobby")
-        events = _expect(record, "events", (list,), where)
-        if not all(isinstance(e, dict) for e in events):
-            raise _fail(f"{where}: an event that is not a map")
-        saved["version"] = version
-        saved["log"].extend(entries)
-        saved["history"].extend(events)
-        del saved["history"][:-HISTORY_KEEP]
-        saved["clock"] = None  # a change re-arms the timer; a clock record follows it
-    elif kind == "clock":
-        _exact_keys(record, {"kind", "for", "left"}, where)
-        _check_clock({"for": record.get("for"), "left": record.get("left")}, where)
-        saved["clock"] = {"for": record["for"], "left": record["left"]}
-    elif kind == "snapshot":
-        raise _fail(f"{where}: a second snapshot")  # read_records starts at the last one
-    else:
-        raise _fail(f"{where}: unknown record kind {kind[:32]!r}")

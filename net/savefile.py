@@ -12,11 +12,16 @@ player has seen. The fsync runs on a thread, off the event loop, at most every
 A new snapshot replaces the file atomically (a temporary file, then `os.replace`); if that
 cannot be done (no file handles left, a full disk), the snapshot is appended as a record of
 its own instead — the reader always starts from the last snapshot in the file.
+
+Reading it back (`read_save`, for `--resume`) checks every field of the snapshot and of each
+record — its type, its range, that the game, its options, bots and phase exist — so a damaged
+file is one `SaveFileError` naming what is wrong; the room then replays the game's log.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 import os
 import struct
@@ -28,6 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+
+from games import GAMES, Game
+from net.protocol import CODE_LENGTH, LONG_CODE_LENGTH, ProtocolError, check_name, clean_text
+from net.seats import CODE_LETTERS, HISTORY_KEEP, LANGS, MAX_BLOCKED, MAX_SEATS, ROOM_OPTIONS
 
 log = logging.getLogger(__name__)
 
@@ -249,3 +258,240 @@ def read_records(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if last is None:
         raise SaveFileError("it holds no snapshot of a table (not a hubbub save file?)")
     return records[last], records[last + 1 :]
+
+
+# --- reading a save file: every field checked -----------------------------------------------
+
+SAVE_FORMAT = 2
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The room as the file last saw it: its last snapshot with every record after it folded
+    in (the log, the history, the clock), every field checked. Any damage is a SaveFileError
+    naming the first thing that is wrong — never another exception."""
+    snapshot, records = read_records(path)
+    saved = check_snapshot(snapshot)
+    for number, record in enumerate(records, 2):
+        apply_record(saved, record, number)
+    return saved
+
+
+def _fail(message: str) -> SaveFileError:
+    return SaveFileError(message)
+
+
+def _expect(record: dict[str, Any], key: str, types: tuple[type, ...], where: str) -> Any:
+    if key not in record:
+        raise _fail(f"{where}: field {key!r} is missing")
+    value = record[key]
+    if isinstance(value, bool) and bool not in types:
+        raise _fail(f"{where}: field {key!r} has the wrong type (bool)")
+    if not isinstance(value, types):
+        raise _fail(f"{where}: field {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _exact_keys(record: dict[str, Any], keys: set[str], where: str) -> None:
+    extra = sorted(set(record) - keys)
+    if extra:
+        raise _fail(f"{where}: unexpected field {str(extra[0])[:32]!r}")
+
+
+_SNAPSHOT_KEYS = {
+    "kind", "format", "protocol", "name", "room_id", "code", "game", "options", "room_options",
+    "host", "seats", "phase", "players", "version", "log", "history", "clock",
+}  # fmt: skip
+
+
+def check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot, every field checked; SaveFileError names the first that is wrong."""
+    where = "the snapshot"
+    fmt = snap.get("format")
+    if fmt != SAVE_FORMAT:
+        raise _fail(f"it is a save file of format {fmt!r}; this hubbub reads format {SAVE_FORMAT}")
+    _exact_keys(snap, _SNAPSHOT_KEYS, where)
+    _expect(snap, "protocol", (int,), where)
+    name = _expect(snap, "name", (str,), where)
+    if not clean_text(name, 40):
+        raise _fail(f"{where}: the room has no name")
+    room_id = _expect(snap, "room_id", (str,), where)
+    if not 1 <= len(room_id) <= 64:
+        raise _fail(f"{where}: the room id has a wrong length")
+    code = _expect(snap, "code", (str, type(None)), where)
+    lengths = (CODE_LENGTH, LONG_CODE_LENGTH)
+    if code is not None and (len(code) not in lengths or any(c not in CODE_LETTERS for c in code)):
+        raise _fail(
+            f"{where}: the room code {code[:8]!r} is not {CODE_LENGTH} or {LONG_CODE_LENGTH}"
+            f" letters of {CODE_LETTERS}"
+        )
+    game_id = _expect(snap, "game", (str, type(None)), where)
+    if game_id is not None and game_id not in GAMES:
+        raise _fail(f"{where}: the saved game {game_id[:32]!r} is not installed")
+    game = GAMES.get(game_id) if game_id else None
+    _check_options(_expect(snap, "options", (dict,), where), game)
+    _check_room_options(_expect(snap, "room_options", (dict,), where))
+    _check_host(_expect(snap, "host", (dict,), where))
+    seats = _expect(snap, "seats", (list,), where)
+    if len(seats) > MAX_SEATS:
+        raise _fail(f"{where}: {len(seats)} seats (a table has at most {MAX_SEATS})")
+    names = set()
+    for index, seat in enumerate(seats, 1):
+        _check_seat(seat, game, f"seat {index}")
+        if seat["name"].casefold() in names:
+            raise _fail(f"seat {index}: the name {seat['name']!r} is there twice")
+        names.add(seat["name"].casefold())
+    phase = _expect(snap, "phase", (str,), where)
+    if phase not in ("lobby", "playing", "over"):
+        raise _fail(f"{where}: unknown phase {phase[:32]!r}")
+    if phase != "lobby" and game is None:
+        raise _fail(f"{where}: a game is on, but no game is named")
+    players = _expect(snap, "players", (int,), where)
+    if phase == "lobby" and players != 0:
+        raise _fail(f"{where}: {players} players in the lobby")
+    if phase != "lobby" and not (game.min_players <= players <= min(game.max_players, len(seats))):
+        raise _fail(f"{where}: {players} players cannot play {game_id}")
+    version = _expect(snap, "version", (int,), where)
+    if version < 0:
+        raise _fail(f"{where}: a negative version")
+    _check_log(_expect(snap, "log", (list,), where), where)
+    history = _expect(snap, "history", (list,), where)
+    if not all(isinstance(e, dict) for e in history):
+        raise _fail(f"{where}: the history holds something that is not an event")
+    del history[:-HISTORY_KEEP]
+    clock = _expect(snap, "clock", (dict, type(None)), where)
+    if clock is not None:
+        _check_clock(clock, where)
+    return snap
+
+
+def _check_options(options: dict[str, Any], game: Game | None) -> None:
+    known = {o.key: o for o in game.options} if game else {}
+    for key, value in options.items():
+        if key == "lang":
+            if value not in LANGS:
+                raise _fail(f"the options: lang {str(value)[:8]!r} is not one of {LANGS}")
+        elif key == "deck":
+            if value is not None and not isinstance(value, str):
+                raise _fail("the options: the deck is not a file name")
+        elif key not in known:
+            raise _fail(f"the options: unknown option {str(key)[:32]!r}")
+        elif value not in known[key].choices or isinstance(value, bool) != isinstance(
+            known[key].default, bool
+        ):
+            raise _fail(f"the options: {key} = {str(value)[:16]!r} is not an allowed value")
+
+
+def _check_room_options(options: dict[str, Any]) -> None:
+    known = {o.key: o for o in ROOM_OPTIONS}
+    for key, value in options.items():
+        if key not in known:
+            raise _fail(f"the room options: unknown option {str(key)[:32]!r}")
+        if isinstance(value, bool) or value not in known[key].choices:
+            raise _fail(f"the room options: {key} = {str(value)[:16]!r} is not allowed")
+
+
+def _check_host(host: dict[str, Any]) -> None:
+    where = "the host settings"
+    _exact_keys(host, {"port", "interface", "lang", "advertise", "web_port", "blocked"}, where)
+    ports = [_expect(host, "port", (int, type(None)), where)]
+    if "web_port" in host:  # (a save from before web ports were kept has none)
+        ports.append(_expect(host, "web_port", (int, type(None)), where))
+    for port in ports:
+        if port is not None and not 0 <= port < 65536:
+            raise _fail(f"{where}: port {port} does not exist")
+    interface = _expect(host, "interface", (str, type(None)), where)
+    if interface is not None and not 0 < len(interface) <= 64:
+        raise _fail(f"{where}: the interface address has a wrong length")
+    lang = _expect(host, "lang", (str, type(None)), where)
+    if lang is not None and lang not in LANGS:
+        raise _fail(f"{where}: lang {lang[:8]!r} is not one of {LANGS}")
+    _expect(host, "advertise", (bool,), where)
+    blocked = host.get("blocked", [])  # (a save from before blocks were kept has none)
+    if not isinstance(blocked, list) or len(blocked) > MAX_BLOCKED:
+        raise _fail(f"{where}: the blocked addresses are not a list of at most {MAX_BLOCKED}")
+    for address in blocked:
+        if not isinstance(address, str) or not _is_address_key(address):
+            raise _fail(f"{where}: {str(address)[:48]!r} is not a blocked address")
+
+
+def _is_address_key(text: str) -> bool:
+    """An IPv4 address or an IPv6 /64, as the doorman keys them."""
+    if len(text) > 64:
+        return False
+    with contextlib.suppress(ValueError):
+        return isinstance(ipaddress.ip_address(text), ipaddress.IPv4Address)
+    with contextlib.suppress(ValueError):
+        network = ipaddress.ip_network(text)
+        return network.version == 6 and network.prefixlen == 64
+    return False
+
+
+def _check_seat(seat: Any, game: Game | None, where: str) -> None:
+    if not isinstance(seat, dict):
+        raise _fail(f"{where}: not a seat")
+    _exact_keys(seat, {"name", "token", "bot", "leaving"}, where)
+    name = _expect(seat, "name", (str,), where)
+    try:
+        if check_name(name) != name:
+            raise _fail(f"{where}: the name {name[:32]!r} is not as the table would show it")
+    except ProtocolError as exc:
+        raise _fail(f"{where}: the name {name[:32]!r} is not a player's name") from exc
+    token = _expect(seat, "token", (str,), where)
+    if not 16 <= len(token) <= 64 or not token.isascii():
+        raise _fail(f"{where}: the token is damaged")
+    bot = _expect(seat, "bot", (str, type(None)), where)
+    if bot is not None and (game is None or bot not in game.bots):
+        raise _fail(f"{where}: unknown bot {bot[:32]!r}")
+    _expect(seat, "leaving", (bool,), where)
+
+
+def _check_log(entries: list[Any], where: str) -> None:
+    for number, entry in enumerate(entries, 1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not isinstance(entry[1], dict)
+            or not isinstance(entry[1].get("type"), str)
+        ):
+            raise _fail(f"{where}: move {number} of the log is not [seat, action]")
+
+
+def _check_clock(clock: dict[str, Any], where: str) -> None:
+    _exact_keys(clock, {"for", "left"}, f"{where} (clock)")
+    _expect(clock, "for", (dict,), f"{where} (clock)")
+    left = _expect(clock, "left", (int, float), f"{where} (clock)")
+    if not 0 <= left < 86400:
+        raise _fail(f"{where}: the timer has {left!r} seconds left")
+
+
+def apply_record(saved: dict[str, Any], record: dict[str, Any], number: int) -> None:
+    """One journal record after the snapshot, checked and folded into it."""
+    where = f"record {number}"
+    kind = record["kind"]
+    if kind == "change":
+        _exact_keys(record, {"kind", "version", "log", "events"}, where)
+        version = _expect(record, "version", (int,), where)
+        if version <= saved["version"]:
+            raise _fail(f"{where}: version {version} goes backwards")
+        entries = _expect(record, "log", (list,), where)
+        _check_log(entries, where)
+        if entries and saved["phase"] == "lobby":
+            raise _fail(f"{where}: moves of a game in the lobby")
+        events = _expect(record, "events", (list,), where)
+        if not all(isinstance(e, dict) for e in events):
+            raise _fail(f"{where}: an event that is not a map")
+        saved["version"] = version
+        saved["log"].extend(entries)
+        saved["history"].extend(events)
+        del saved["history"][:-HISTORY_KEEP]
+        saved["clock"] = None  # a change re-arms the timer; a clock record follows it
+    elif kind == "clock":
+        _exact_keys(record, {"kind", "for", "left"}, where)
+        _check_clock({"for": record.get("for"), "left": record.get("left")}, where)
+        saved["clock"] = {"for": record["for"], "left": record["left"]}
+    elif kind == "snapshot":
+        raise _fail(f"{where}: a second snapshot")  # read_records starts at the last one
+    else:
+        raise _fail(f"{where}: unknown record kind {kind[:32]!r}")

@@ -14,7 +14,8 @@ Actions (`type`, arguments) and who sends them
   in with that side; sending it again changes the side until the reveal.
 - `shout`                             anyone, while a Tally Up! window is open.
 - `chance {outcome}`                  CHANCE: face indexes (0..5) for `{"kind": "dice", "dice":
-  [colours]}`, one per die in that order; one face index for `{"kind": "up_die"}`.
+  [colours], "faces": 6}`, one per die in that order; one face index for `{"kind": "die",
+  "die": "up", "faces": 6}` (the Up Die).
 - `timeout {phase}`                   HOST, when `timer` runs out: closes the sealed choice
   (players not locked in stay IN) or the shout window (nobody shouted). `timer` names the
   phase it counts for, so a shout window followed at once by a choice is two countdowns,

@@ -25,6 +25,10 @@ class Face(NamedTuple):
         return f"({self.points})" if self.circle else str(self.points)
 
 
+FACES = 6
+"""Faces of every die of the game, the Up Die's too."""
+
+
 def _faces(printed: str) -> tuple[Face, ...]:
     """Parse the printed notation of the rules (`*  (10)  50`) so the table reads like the box."""
     faces = []
@@ -35,7 +39,7 @@ def _faces(printed: str) -> tuple[Face, ...]:
             faces.append(Face(int(token.strip("()")), star=False, circle=True))
         else:
             faces.append(Face(int(token), star=False, circle=False))
-    assert len(faces) == 6, printed
+    assert len(faces) == FACES, printed
     return tuple(faces)
 
 

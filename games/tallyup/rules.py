@@ -18,6 +18,7 @@ from games.rulebook import action_type, check_seat, mark_away, mark_back, not_in
 from games.tallyup.dice import (
     COLOURS,
     DOUBLE,
+    FACES,
     MINUS_100,
     PLUS_100,
     TALLY_DICE,
@@ -121,11 +122,11 @@ def _settings(options: dict) -> dict[str, Any]:
 def chance(state: State) -> dict | None:
     phase = state["phase"]
     if phase == ROLLING:
-        return {"kind": "dice", "dice": list(state["dice"])}
+        return {"kind": "dice", "dice": list(state["dice"]), "faces": FACES}
     if phase == BONUS_ROLLING:
-        return {"kind": "dice", "dice": list(state["bonus_dice"])}
+        return {"kind": "dice", "dice": list(state["bonus_dice"]), "faces": FACES}
     if phase == UP_ROLLING:
-        return {"kind": "up_die"}
+        return {"kind": "die", "die": "up", "faces": FACES}
     return None
 
 
@@ -241,7 +242,7 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
     if spec is None:
         raise IllegalAction("wrong_phase", phase=state["phase"])
     outcome = action.get("outcome")
-    if spec["kind"] == "up_die":
+    if state["phase"] == UP_ROLLING:
         if not _is_face(outcome):
             raise IllegalAction("bad_outcome")
         return _resolve_up_die(state, outcome)
@@ -256,7 +257,7 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _is_face(value: Any) -> bool:
-    return not not_int(value) and 0 <= value < 6
+    return not not_int(value) and 0 <= value < FACES
 
 
 def _resolve_main_roll(state: State, rolled: list[dict]) -> list[Event]:

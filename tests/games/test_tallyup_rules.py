@@ -171,7 +171,7 @@ def test_the_chosen_dice_are_kept_in_table_order_and_rolled_together():
     assert events == [{"type": "dice_chosen", "seat": 0, "dice": list(HIGH)}]
     assert t.view()["unused"] == list(LOW)
     t.act(0, {"type": "roll"})
-    assert GAME.chance(t.state) == {"kind": "dice", "dice": list(HIGH)}
+    assert GAME.chance(t.state) == {"kind": "dice", "dice": list(HIGH), "faces": 6}
 
 
 @pytest.mark.parametrize(
@@ -472,7 +472,7 @@ def test_bonus_dice_are_unused_again_for_the_next_bonus_roll():
     assert GAME.chance(t.state) is None and t.view()["unused"] == list(LOW)
     t.reveal()
     t.up_die("+3")
-    assert GAME.chance(t.state) == {"kind": "dice", "dice": list(LOW)}
+    assert GAME.chance(t.state) == {"kind": "dice", "dice": list(LOW), "faces": 6}
 
 
 def test_when_everyone_goes_out_before_the_up_die_the_round_ends_there():

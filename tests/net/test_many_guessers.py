@@ -12,8 +12,9 @@ import pytest
 from net import doorman as door
 from net.doorman import Doorman, chance_to_find, party_guesses
 from net.protocol import CODE_LENGTH, LONG_CODE_LENGTH, PROTOCOL_VERSION, ProtocolError
-from net.room import CODE_LETTERS, Room
+from net.room import Room
 from net.savefile import read_records
+from net.seats import CODE_LETTERS
 from net.server import Server
 from tests.wire import Wire
 

@@ -1,0 +1,77 @@
+"""The parts of a table that outlive a game and a host: its seats, the host's settings, the
+room code, the room's own options and the limits a save file is checked against."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games.base import Option
+from net.protocol import CODE_LENGTH, DEFAULT_WEB_PORT
+
+MAX_SEATS = 12
+MAX_BLOCKED = 256
+"""Addresses a save file may keep blocked (a host blocks a stranger or two)."""
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
+HISTORY_KEEP = 200
+"""Public events the room remembers (and saves) for the table's "what happened"."""
+GRACE = Option("grace", 20, (0, 10, 20, 30, 60, 120))
+"""Seconds an away player's seat waits before a bot plays it (0: wait for them)."""
+ROOM_OPTIONS: tuple[Option, ...] = (GRACE,)
+"""Options of the room itself, beside the game's own; shown in the lobby the same way."""
+
+LANGS = ("ru", "en")
+
+
+@dataclass
+class Seat:
+    name: str
+    token: str
+    bot: str | None = None  # the bot's strength, for a seat the host plays itself
+    connected: bool = False
+    leaving: bool = False  # left or kicked mid-game: the seat goes when the table is a lobby again
+    standin: bool = False  # its player is away past the grace time: the game's bot plays it
+    away_since: float | None = None  # monotonic time the connection dropped
+
+    @property
+    def present(self) -> bool:
+        return self.connected or self.bot is not None or self.standin
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass
+class HostSettings:
+    """How the host was started; saved so that `--resume` comes back the same way."""
+
+    port: int | None = None
+    interface: str | None = None
+    lang: str | None = None
+    advertise: bool = True
+    web_port: int | None = DEFAULT_WEB_PORT
+    """The browser seats' HTTP port; None: no browser seats (`--no-web`)."""
+    blocked: list[str] = field(default_factory=list)
+    """The addresses the host turned away (`net.doorman.address_key`): a stranger blocked
+    before a crash is still blocked after `--resume`."""
+
+
+@dataclass
+class Claim:
+    """Somebody without the seat's token asks for an away seat by its name; the host decides."""
+
+    id: int
+    seat: int
+    peer: str
+    resolve: Callable[[str | None], None] = field(repr=False)
+    """Called once with the seat's new token (approved) or None (refused, or gone)."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
