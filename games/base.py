@@ -91,19 +91,9 @@ class Game(Protocol):
 
     def result(self, state: State) -> dict | None: ...
 
-    # Optional: `view_type` — the game's view as a `msgspec.Struct` (`games/<game>/wire.py`,
-    # tagged on `game`): the player's app decodes and checks the game's views with it; without
-    # it they are bounded plain maps (docs/PROTOCOL.md §3). `event_type`: the union of the
-    # game's events, likewise (a `game_over` of it must take the room's `result` too, and an
-    # `away`/`back` must be the room's `{seat}`: they share a list and a tag).
-    # Optional: `bot_view(state, seat) -> dict` — what a bot playing `seat` knows: the seat's
-    # view plus the bot's own knowledge (Tesauro: words to bluff with). Bots are given it
-    # instead of `view` when the game has it; it never leaves the host.
-    # Optional: `private_view(state, seat) -> dict` — what `seat`'s view adds to the table's,
-    # so that `view(state, seat) == view(state, None) | private_view(state, seat)` with no key
-    # of the table's changed: the host then packs the table's part once for every seat.
-    # Optional: `check_deck(path, lang)` — a group's own content file, checked before the table
-    # opens (raises ValueError saying the file, line and field).
+    # The parts a game may leave out are declared, with their defaults, on `GameBase`
+    # (`view_type`, `event_type`, `private_view`, `bot_view`, `takes_deck`, `check_deck`):
+    # every game is one, so nobody asks a game whether it has them.
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Actions `seat` may take now (for a free-text action, one representative example).
@@ -123,6 +113,50 @@ class Game(Protocol):
         turn). The host refuses an action made from a view older than the latest change of
         this value (`stale`): a key pressed twice must not become the next move."""
         ...
+
+
+class GameBase:
+    """What every game is made from: the optional parts of `Game`, each with its default.
+    A game overrides what it has; the host and the apps call every part unconditionally."""
+
+    id: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    bots: dict[str, Callable[[], Bot]] = {}
+
+    view_type: Any = None
+    """The game's view as a `msgspec.Struct` (`games/<game>/wire.py`, tagged on `game`): the
+    player's app decodes and checks the game's views with it. None: bounded plain maps
+    (docs/PROTOCOL.md §3)."""
+    event_type: Any = None
+    """The union of the game's events, likewise (a `game_over` of it must take the room's
+    `result` too, and an `away`/`back` must be the room's `{seat}`: they share a list and a
+    tag). None: bounded plain maps."""
+    takes_deck = False
+    """Whether a group may bring its own content file (`hubbub host --deck`): `check_deck`
+    then checks it before the table opens."""
+
+    def view(self, state: State, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def private_view(self, state: State, seat: int) -> dict:
+        """What `seat`'s view adds to the table's, so that `view(state, seat) ==
+        view(state, None) | private_view(state, seat)` with no key of the table's changed:
+        the host packs the table's part once for every seat. By default the two views are
+        built and compared; a game that knows its private keys says them, cheaper."""
+        table, full = self.view(state, None), self.view(state, seat)
+        return {k: v for k, v in full.items() if k not in table or table[k] != v}
+
+    def bot_view(self, state: State, seat: int) -> dict:
+        """What a bot playing `seat` knows: by default the seat's view; a game may add the
+        bot's own knowledge (Tesauro: words to bluff with). It never leaves the host."""
+        return self.view(state, seat)
+
+    def check_deck(self, path: str, lang: str) -> None:
+        """A group's own content file, checked before the table opens: raises ValueError
+        saying the file, line and field (only for a game that `takes_deck`)."""
+        raise ValueError(f"{self.id} takes no deck file")
 
 
 SHIPPED = ("tallyup", "trex", "tesauro")
@@ -176,11 +210,14 @@ class Registry(dict):
         return super().items()
 
 
-GAMES: dict[str, Game] = Registry()
+GAMES: dict[str, GameBase] = Registry()
 """Every shipped game by id (and any a test registers)."""
 
 
-def register(game: Game) -> Game:
+def register(game: GameBase) -> GameBase:
+    """Add a game to `GAMES`: a `GameBase` (its optional parts then have their defaults)."""
+    if not isinstance(game, GameBase):
+        raise TypeError(f"{type(game).__name__} is not a GameBase: see docs/GAMES.md")
     if dict.__contains__(GAMES, game.id):
         raise ValueError(f"game {game.id!r} is registered twice")
     dict.__setitem__(GAMES, game.id, game)

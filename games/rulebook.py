@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Mapping
 from types import ModuleType
 from typing import Any
 
-from games.base import CHANCE, HOST, Action, Event, IllegalAction, State
+from games.base import CHANCE, HOST, Action, Event, GameBase, IllegalAction, State
 
 IsPlayer = Callable[[State, Any], bool]
 
@@ -107,23 +107,14 @@ def is_permutation(value: Any, size: int) -> bool:
     return not any(not_int(i) for i in value) and sorted(value) == list(range(size))
 
 
-class ModuleGame:
+class ModuleGame(GameBase):
     """A `Game` whose rules live in a module `rules` (setup, chance, apply, timer,
     legal_actions, waiting_for, moment) and whose views live in a module `views` (view,
     result): the thin face every shipped game puts on them. Subclasses set `id`, the player
     counts, `options`, `bots`, `rules` and `views`."""
 
-    id: str
-    min_players: int
-    max_players: int
     rules: ModuleType
     views: ModuleType
-    view_type: type | None = None
-    """The game's view as a typed message (`games/<game>/wire.py`): what a player's app
-    decodes and checks its views with. None: a bounded plain map."""
-    event_type: Any = None
-    """The union of the game's event types (tagged on `type`): what the events of a view are
-    checked with, beside the room's own. None: bounded plain maps."""
 
     def setup(self, players: list[str], options: dict | None = None) -> State:
         return self.rules.setup(players, options, self.min_players, self.max_players)

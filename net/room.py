@@ -208,11 +208,7 @@ class Room:
         game = self.game
         if self.state is None or game is None or seat is None or seat >= self.players:
             return None
-        own = getattr(game, "private_view", None)
-        if own is not None:
-            return own(self.state, seat)
-        table, full = game.view(self.state, None), game.view(self.state, seat)
-        return {k: v for k, v in full.items() if k not in table or table[k] != v}
+        return game.private_view(self.state, seat)
 
     def result(self) -> dict | None:
         game = self.game
@@ -546,7 +542,7 @@ class Room:
                 "player_count", f"{game.id} is for {game.min_players} to {game.max_players}"
             )
         self.options.setdefault("lang", lang)
-        if self.deck and hasattr(game, "check_deck"):
+        if self.deck and game.takes_deck:
             self.options["deck"] = self.deck
         self.players = count
         self.state = game.setup([s.name for s in self.seats], copy.deepcopy(self.options))
@@ -811,8 +807,7 @@ class Room:
             if bot is None:
                 bot = self._bots[index] = game.bots[strength]()
             # a game may tell its bots more than the seat's view (never sent anywhere)
-            see = getattr(game, "bot_view", game.view)
-            plan = bot.act(see(self.state, index), index, self.rng)
+            plan = bot.act(game.bot_view(self.state, index), index, self.rng)
             scheduled = self._bot_moves.get(index)
             if plan is None:
                 self._cancel_bot(index)

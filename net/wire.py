@@ -204,7 +204,7 @@ def events_type(game_id: str | None) -> Any:
     room's — a game's event of the same tag (its `game_over`, its `away`) stands for the
     room's. A game whose events are not typed: bounded plain maps."""
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
-    if game_id is not None and getattr(game, "event_type", None) is None:
+    if game_id is not None and (game is None or game.event_type is None):
         return Items(Event)  # a game this side does not know, or whose events are untyped
     own = get_args(game.event_type) if game is not None else ()
     tags = {_tag(kind) for kind in own}
@@ -345,7 +345,7 @@ def game_view_type(game_id: str | None) -> Any:
     """The type of a game's view: the game's own (`view_type`, `games/<game>/wire.py`), or a
     bounded plain map for a game this side does not know."""
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
-    return getattr(game, "view_type", None) or GameView
+    return (game.view_type if game is not None else None) or GameView
 
 
 def _decoders(game_id: str | None) -> tuple[msgspec.msgpack.Decoder[Any], ...]:
@@ -388,7 +388,7 @@ def schema() -> dict[str, Any]:
     """The wire as JSON Schema: every message, the room summary, their parts, the view of each
     game (a `view`'s `game` is one of them, or nil) and every event — the room's and each
     game's (a `view`'s `events` are the room's and its game's: `events_type`)."""
-    typed = [g for g in GAMES.values() if getattr(g, "view_type", None)]
+    typed = [g for g in GAMES.values() if g.view_type is not None]
     any_game = Union[tuple(g.view_type for g in typed)] if typed else GameView  # noqa: UP007
     view = msgspec.defstruct(
         "View",

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from games import CHANCE, HOST, IllegalAction, Option
+from games.base import GameBase
 from games.rulebook import action_type
 
 CARDS = [f"secret-{n:02d}" for n in range(1, 21)]
@@ -36,7 +37,7 @@ class PeekBot:
         return 0.05, {"type": "reveal"}
 
 
-class Peek:
+class Peek(GameBase):
     id = "peek"
     min_players = 1
     max_players = 8

@@ -200,8 +200,8 @@ def check_deck(room, path: Path, language: str) -> str | None:
     from games import GAMES
 
     game = GAMES.get(room.game_id or "")
-    if game is None or not hasattr(game, "check_deck"):
-        takers = ", ".join(g for g, v in GAMES.items() if hasattr(v, "check_deck"))
+    if game is None or not game.takes_deck:
+        takers = ", ".join(g for g, v in GAMES.items() if v.takes_deck)
         return f"{room.game_id} takes no deck file (games that do: {takers}); use --game"
     try:
         game.check_deck(str(path), language)

@@ -159,6 +159,7 @@ class Tesauro(ModuleGame):
     views = views
     view_type = TesauroView
     event_type = Event
+    takes_deck = True
 
     def bot_view(self, state: State, seat: int) -> dict:
         return views.bot_view(state, seat)

@@ -180,6 +180,7 @@ class TRex(ModuleGame):
     views = views
     view_type = TRexView
     event_type = Event
+    takes_deck = True
 
     def check_deck(self, path: str, lang: str) -> None:
         """A group's deck file, checked before the table opens: DeckError says what is wrong

@@ -5,6 +5,7 @@ draws without knowing the game."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -48,3 +49,43 @@ def test_a_chance_of_a_game_s_own_kind_is_refused():
         assert_general_chance({"kind": "up_die"})
     with pytest.raises(ValueError, match="up_die"):
         sample_chance({"kind": "up_die"}, random.Random(1))
+
+
+def test_a_seat_s_view_is_the_table_s_and_its_own_added(game):
+    """`view(seat) == view(None) | private_view(seat)`, no key of the table's changed: the host
+    packs the table's part once for every seat (checked along a whole random game)."""
+    players = [f"P{n}" for n in range(max(game.min_players, 3))][: game.max_players]
+    _, log = random_playout(game, players, None, random.Random(11))
+    state = game.setup(list(players), None)
+    for number, (seat, action) in enumerate(log):
+        game.apply(state, seat, copy.deepcopy(action))
+        if number % 7:
+            continue
+        table = game.view(state, None)
+        for who in range(len(players)):
+            own = game.private_view(state, who)
+            assert all(key not in table or table[key] == value for key, value in own.items())
+            assert game.view(state, who) == table | own
+
+
+def test_only_a_game_base_is_registered():
+    from games.base import register
+
+    class Bare:
+        id = "bare"
+
+    with pytest.raises(TypeError, match="GameBase"):
+        register(Bare())  # type: ignore[arg-type]
+    assert "bare" not in GAMES
+
+
+def test_the_defaults_of_a_game_s_optional_parts():
+    from tests.fakegame import PEEK
+
+    state = PEEK.setup(["Ann", "Bob"])
+    PEEK.apply(state, -1, {"type": "chance", "outcome": list(range(20))})
+    assert PEEK.private_view(state, 1) == {"card": state["hands"][1]}  # the views compared
+    assert PEEK.bot_view(state, 0) == PEEK.view(state, 0)
+    assert not PEEK.takes_deck
+    with pytest.raises(ValueError, match="no deck"):
+        PEEK.check_deck("words.toml", "en")

@@ -31,9 +31,9 @@ from tests.scenes import (
     tesauro_at,
     trex_at,
     trex_two_offers,
-    until,
 )
 from tests.scenes import Scene as _Scene
+from tests.waiting import until
 from tui.client.screens import JoinScreen, WatchScreen
 from tui.games.tallyup.chart import DiceChartScreen
 from tui.games.tallyup.words import colour_name

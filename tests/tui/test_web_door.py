@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 
 from net.handles import Handles
+from tests.waiting import until
 from tests.webseats import (
     Door,
     StandInSeats,
@@ -23,7 +24,6 @@ from tests.webseats import (
     session_of,
     stand_in,
     started,
-    until,
 )
 from tui.web import gateway
 from tui.web.gateway import COLUMNS, LINES, clamp
