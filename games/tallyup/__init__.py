@@ -1,4 +1,4 @@
-"""Tally Up!: push your luck with a shared running total (rules: `rules/tallyup.md`).
+"""Tally Up!: push your luck with a shared running total (rules: `docs/rules/tallyup.md`).
 
 The package is the pure rules engine: `rules` (the state machine), `views` (what a seat may
 know), `dice` (the face table), `odds` (exact chances, for screens and bots) and `bots`.

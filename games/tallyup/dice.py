@@ -1,7 +1,7 @@
 """The dice of Tally Up!, exactly as printed: six Tally Dice and the Up Die.
 
 Everything else (the rules, the odds, the reference screen) reads the faces from here, so the
-table in `rules/tallyup.md` lives in one place. A face is addressed by its index 0..5 in the
+table in `docs/rules/tallyup.md` lives in one place. A face is addressed by its index 0..5 in the
 printed order: that index is what a CHANCE outcome carries.
 """
 

@@ -1,4 +1,4 @@
-"""Tesauro: rare words, one true definition, and bluffs (rules: `rules/tesauro.md`).
+"""Tesauro: rare words, one true definition, and bluffs (rules: `docs/rules/tesauro.md`).
 
 The package is the pure rules engine: `rules` (the state machine), `views` (what a seat may
 know, and what a bot may know), `deck` (the dictionaries: the file format, its checks and the

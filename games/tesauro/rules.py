@@ -1,4 +1,4 @@
-"""The Tesauro state machine: setup, apply, timer, chance (rules: `rules/tesauro.md`).
+"""The Tesauro state machine: setup, apply, timer, chance (rules: `docs/rules/tesauro.md`).
 
 See the package docstring for the actions, codes, phases, events and decisions. State is plain
 data; every function here is pure apart from mutating the state it is given.

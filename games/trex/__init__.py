@@ -1,4 +1,4 @@
-"""On a Scale of One to T-Rex: act it out, find your level (rules: `rules/trex.md`).
+"""On a Scale of One to T-Rex: act it out, find your level (rules: `docs/rules/trex.md`).
 
 The package is the pure rules engine: `rules` (the state machine), `views` (what a seat may
 know), `deck` (the content files: action texts and the number-card composition) and `stacked`

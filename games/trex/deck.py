@@ -54,7 +54,7 @@ MIN_LEVEL_CARDS = 10
 
 DEFAULT_COPIES_PER_LEVEL = 2
 DEFAULT_BYEBYE_PER_COLOUR = 2
-"""The rules' Decision (rules/trex.md): per colour two cards of each level plus two bye-bye."""
+"""The rules' Decision (docs/rules/trex.md): per colour two cards of each level plus two bye-bye."""
 
 
 @dataclass(frozen=True)

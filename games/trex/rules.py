@@ -59,7 +59,7 @@ EXACT, NEAR, FAR = "exact", "near", "far"
 
 GOOD_TOKENS = {2: 15, 3: 16, 4: 20, 5: 24, 6: 28, 7: 32, 8: 36}
 BAD_TOKENS = {2: 0, 3: 8, 4: 10, 5: 12, 6: 14, 7: 16, 8: 18}
-"""The tokens put out by player count (rules/trex.md); the rest stay in the box."""
+"""The tokens put out by player count (docs/rules/trex.md); the rest stay in the box."""
 
 SCORING = {EXACT: (2, 0), NEAR: (1, 0), FAR: (0, 1)}
 """(good, bad) tokens each of the two players takes, by outcome."""

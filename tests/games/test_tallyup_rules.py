@@ -1,4 +1,4 @@
-"""Every rule and decision of `rules/tallyup.md`, played out with chosen CHANCE outcomes.
+"""Every rule and decision of `docs/rules/tallyup.md`, played out with chosen CHANCE outcomes.
 
 Rolls are written the way the dice show them — `t.roll("(50)", "60", "20")` — one label per
 die in table order, so a test reads like a game at the table. Every refused action is checked

@@ -1,4 +1,4 @@
-"""Tesauro's rules, table-driven, with chosen deals (rules/tesauro.md, every Decision).
+"""Tesauro's rules, table-driven, with chosen deals (docs/rules/tesauro.md, every Decision).
 
 The test dictionary (`data/tesauro_words.toml`) has 12 cards; card i holds word<2i> and
 word<2i+1>, and word<k> is in category CATEGORIES[k % 9]. The deck is shuffled so that card 0

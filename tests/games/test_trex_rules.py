@@ -1,4 +1,4 @@
-"""Every rule and decision of `rules/trex.md`, played out with stacked decks.
+"""Every rule and decision of `docs/rules/trex.md`, played out with stacked decks.
 
 Decks are stacked with `games.trex.stacked`: a test names the cards it wants dealt and drawn
 (`hands=[5, 5, 8]`, `then=[6, 6]`: after a match the offerer draws first), so a test reads like
