@@ -36,15 +36,12 @@ from tui.client.screens import (
     WaitScreen,
     WatchScreen,
 )
-from tui.games import HandWidget, describe
-from tui.i18n import has, t
+from tui.games import HandWidget, describe, ui_for
+from tui.i18n import t
 from tui.table import classify_size
 from tui.widgets import Change, Story, TypeAhead, load_keymap
 
 log = logging.getLogger(__name__)
-
-SEAT_PARAMS = ("winner", "seat", "reader", "sapiente")
-"""Refusal parameters that name a seat: shown as the player's name."""
 
 
 def starts_waiting_on_you(before: dict[str, Any] | None, now: dict[str, Any]) -> bool:
@@ -340,12 +337,7 @@ class ClientApp(TypeAhead, App[None]):
         key = frame.get("key") or f"error.{frame['code']}"
         params = dict(frame.get("params", {}))
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
-        game_id = (self.room or {}).get("game")
-        for field, value in params.items():  # seats become names: "too late: Ann was first"
-            if field in SEAT_PARAMS and isinstance(value, int) and 0 <= value < len(names):
-                params[field] = names[value]
-            elif field == "category" and has(f"{game_id}.category.{value}"):
-                params[field] = t(f"{game_id}.category.{value}")  # a tile's name
+        params = ui_for((self.room or {}).get("game")).phrased(params, names)
         text = t(key, **params)
         self.notify(text if text != key else frame["message"], severity="error", markup=False)
         self._last_sent = None  # refused: the same key again is a new try

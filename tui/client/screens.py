@@ -21,7 +21,7 @@ from net.client import parse_address
 from net.protocol import CODE_LENGTH, LONG_CODE_LENGTH, NAME_MAX, PROTOCOL_VERSION
 from tui.games import HandWidget, ui_for
 from tui.host.screens import option_value, results_text
-from tui.i18n import has, t
+from tui.i18n import t
 from tui.table import PublicTable, StoryScreen
 from tui.text import literal
 from tui.widgets import (
@@ -84,8 +84,7 @@ class PlayerScreen(KeyHints, Screen[None]):
         body = t(f"{self.HELP}.body")
         game = (self.player.room or {}).get("game")
         if self.HELP in ("help.game", "help.wait") and game:
-            coop = (self.player.game or {}).get("mode") == "coop" and has(f"{game}.rules_coop")
-            body += "\n\n" + t(f"{game}.rules_coop" if coop else f"{game}.rules")
+            body += "\n\n" + ui_for(game).rules(game, self.player.game or {})
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:

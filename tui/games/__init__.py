@@ -111,6 +111,32 @@ class GameUI:
     hand: type[HandWidget]
     narrate: Narrator
     epilogue: Epilogue | None = None
+    seat_params: tuple[str, ...] = ()
+    """The parameters of the game's refusals that name a seat (beside the rulebook's
+    `seat`): a player reads the name — "too late: Ann was first"."""
+    param_words: Callable[[str, Any], str | None] | None = None
+    """The game's own words for a refusal's parameter (Tesauro: a tile's name), or None:
+    the value as it is."""
+    rules_key: Callable[[dict[str, Any]], str] | None = None
+    """The catalogue key of the rules the help shows with this game view (T-Rex's
+    cooperative game has its own); None: `<game>.rules`."""
+
+    def phrased(self, params: dict[str, Any], names: list[str]) -> dict[str, Any]:
+        """A refusal's parameters as its player reads them: seats as names, and the game's
+        own words for its own values."""
+        said = {}
+        for field, value in params.items():
+            seat = field == "seat" or field in self.seat_params
+            if seat and isinstance(value, int) and not isinstance(value, bool):
+                value = names[value] if 0 <= value < len(names) else value
+            elif self.param_words is not None:
+                value = self.param_words(field, value) or value
+            said[field] = value
+        return said
+
+    def rules(self, game_id: str, view: dict[str, Any]) -> str:
+        """The game's rules, as the help shows them with this view."""
+        return t(self.rules_key(view) if self.rules_key else f"{game_id}.rules")
 
 
 _UIS: dict[str, GameUI] = {}

@@ -62,4 +62,4 @@ __all__ = [
     "up_label",
 ]
 
-register_ui("tallyup", GameUI(TallyTable, TallyHand, narrate))
+register_ui("tallyup", GameUI(TallyTable, TallyHand, narrate, seat_params=("winner",)))

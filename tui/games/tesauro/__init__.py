@@ -26,7 +26,7 @@ from tui.games.tesauro.hand import TesauroHand
 from tui.games.tesauro.narrate import narrate
 from tui.games.tesauro.pieces import last_line, reveal
 from tui.games.tesauro.table import TesauroTable
-from tui.i18n import t
+from tui.i18n import has, t
 
 __all__ = ["DefinitionInput", "TesauroHand", "TesauroTable", "epilogue", "narrate"]
 
@@ -42,4 +42,20 @@ def epilogue(view: dict[str, Any], names: list[str]) -> tuple[str, list[Renderab
     return t("tesauro.reveal_title", turn=last["turn"]), forms
 
 
-register_ui("tesauro", GameUI(TesauroTable, TesauroHand, narrate, epilogue))
+def param_words(field: str, value: object) -> str | None:
+    """A refusal's tile is said by its name ("the Food tile is taken")."""
+    key = f"tesauro.category.{value}"
+    return t(key) if field == "category" and isinstance(value, str) and has(key) else None
+
+
+register_ui(
+    "tesauro",
+    GameUI(
+        TesauroTable,
+        TesauroHand,
+        narrate,
+        epilogue,
+        seat_params=("reader", "sapiente"),
+        param_words=param_words,
+    ),
+)

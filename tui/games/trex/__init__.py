@@ -54,4 +54,10 @@ __all__ = [
     "who",
 ]
 
-register_ui("trex", GameUI(TRexTable, TRexHand, narrate))
+
+def rules_key(view: dict) -> str:
+    """The cooperative game has rules of its own."""
+    return "trex.rules_coop" if view.get("mode") == "coop" else "trex.rules"
+
+
+register_ui("trex", GameUI(TRexTable, TRexHand, narrate, rules_key=rules_key))

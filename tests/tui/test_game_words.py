@@ -1,0 +1,59 @@
+"""A game phrases its own refusals and rules (`tui.games.GameUI`): the shell knows no game's
+fields — which of a refusal's parameters name a seat, what a tile is called, which rules the
+help shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scenes import ANN, player_scene, tesauro_at
+from tests.waiting import until
+from tui.client.app import ClientApp
+from tui.games import ui_for
+from tui.i18n import set_lang, t
+
+NAMES = ["Ann", "Bob", "Cid"]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_lang("en")
+    yield
+    set_lang("en")
+
+
+@pytest.mark.parametrize(
+    ("game", "params", "said"),
+    [
+        ("tallyup", {"winner": 1}, {"winner": "Bob"}),
+        ("tesauro", {"reader": 2}, {"reader": "Cid"}),
+        ("tesauro", {"sapiente": 0}, {"sapiente": "Ann"}),
+        ("tesauro", {"category": "food"}, {"category": "Food"}),
+        ("tesauro", {"category": "no-such-tile"}, {"category": "no-such-tile"}),
+        ("trex", {"seat": 1}, {"seat": "Bob"}),  # the rulebook's, for every game
+        ("trex", {"seat": 7}, {"seat": 7}),  # no such seat: as it came
+        ("tallyup", {"winner": True}, {"winner": True}),  # a bool is no seat
+        ("tallyup", {"reader": 1}, {"reader": 1}),  # another game's field: not Tally Up!'s
+        ("peek", {"seat": 0, "step": 2}, {"seat": "Ann", "step": 2}),  # a game with no words
+    ],
+)
+def test_a_game_says_its_refusal_s_parameters_its_own_way(game, params, said):
+    assert ui_for(game).phrased(params, NAMES) == said
+
+
+def test_a_game_chooses_the_rules_its_help_shows():
+    assert ui_for("trex").rules("trex", {"mode": "coop"}) == t("trex.rules_coop")
+    assert ui_for("trex").rules("trex", {"mode": "scale"}) == t("trex.rules")
+    assert ui_for("tallyup").rules("tallyup", {"mode": "coop"}) == t("tallyup.rules")
+
+
+async def test_the_player_reads_a_refusal_in_the_game_s_words():
+    """Bob is the reader; Ann tries to choose the word: the app names Bob, not seat 1."""
+    refusal = {"type": "error", "code": "not_reader", "key": "illegal.not_reader",
+               "params": {"reader": 1}, "message": "not the reader"}  # fmt: skip
+    app, run_before = player_scene(tesauro_at("choose"), you=ANN)()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await run_before(pilot)  # (a scene clears its toasts: the refusal comes after)
+        app.post_message(ClientApp.told(refusal))
+        said = t("illegal.not_reader", reader="Bob")
+        await until(lambda: any(n.message == said for n in app._notifications), pilot)
