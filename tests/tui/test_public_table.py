@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from tests.scenes import playing_table, table_game
 from tests.waiting import until
-from tui.games import describe
+from tui.games import describe, game_styles
 from tui.i18n import set_lang
 from tui.table import Countdown, PublicTable, StoryScreen, waiting_line
 from tui.text import SEAT_COLOURS, SEAT_SYMBOLS, seat_mark
@@ -30,7 +30,7 @@ def wire(data: Any) -> Any:
 class Watching(App[None]):
     """Nothing but a PublicTable: no Room anywhere in the app."""
 
-    CSS_PATH = ["../../tui/common.tcss", "../../tui/games/games.tcss"]
+    CSS_PATH = ["../../tui/common.tcss", *game_styles()]
 
     def __init__(self, game_id: str, story: Story) -> None:
         super().__init__()

@@ -36,7 +36,7 @@ from tui.client.screens import (
     WaitScreen,
     WatchScreen,
 )
-from tui.games import HandWidget, describe, ui_for
+from tui.games import HandWidget, describe, game_styles, ui_for
 from tui.i18n import t
 from tui.table import classify_size
 from tui.widgets import Change, Story, TypeAhead, load_keymap
@@ -62,7 +62,7 @@ def starts_waiting_on_you(before: dict[str, Any] | None, now: dict[str, Any]) ->
 
 
 class ClientApp(TypeAhead, App[None]):
-    CSS_PATH = ["../common.tcss", "../games/games.tcss", "client.tcss"]
+    CSS_PATH = ["../common.tcss", *game_styles(), "client.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]

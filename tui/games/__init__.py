@@ -13,6 +13,7 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
@@ -117,6 +118,8 @@ class GameUI:
     param_words: Callable[[str, Any], str | None] | None = None
     """The game's own words for a refusal's parameter (Tesauro: a tile's name), or None:
     the value as it is."""
+    styles: Path | None = None
+    """The game's style sheet (its widgets' layout and colours), read by both apps."""
     rules_key: Callable[[dict[str, Any]], str] | None = None
     """The catalogue key of the rules the help shows with this game view (T-Rex's
     cooperative game has its own); None: `<game>.rules`."""
@@ -149,6 +152,12 @@ def register_ui(game_id: str, ui: GameUI) -> None:
 def ui_for(game_id: str | None) -> GameUI:
     _load_game_uis()
     return _UIS.get(game_id or "", PLAIN)
+
+
+def game_styles() -> list[str]:
+    """Every game's style sheet, for an app's CSS_PATH."""
+    _load_game_uis()
+    return [str(ui.styles) for ui in _UIS.values() if ui.styles is not None]
 
 
 @functools.cache

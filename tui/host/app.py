@@ -23,7 +23,7 @@ from textual.reactive import reactive
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tui.games import describe
+from tui.games import describe, game_styles
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
 from tui.table import classify_size
@@ -38,7 +38,7 @@ write, and a table nobody can see must not linger on, holding its port."""
 
 
 class HostApp(App[None]):
-    CSS_PATH = ["../common.tcss", "../games/games.tcss", "host.tcss"]
+    CSS_PATH = ["../common.tcss", *game_styles(), "host.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "request_quit", "key.quit", show=False, priority=True)]

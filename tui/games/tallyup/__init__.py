@@ -11,6 +11,8 @@ apps find the game here: importing the package registers its screens (`tui.games
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tui.games import GameUI, register_ui
 from tui.games.tallyup.chart import DiceChartScreen
 from tui.games.tallyup.dice import DIE_STYLE, LARGE_DIE, colour_chip, dice_art, faces_text
@@ -62,4 +64,13 @@ __all__ = [
     "up_label",
 ]
 
-register_ui("tallyup", GameUI(TallyTable, TallyHand, narrate, seat_params=("winner",)))
+register_ui(
+    "tallyup",
+    GameUI(
+        TallyTable,
+        TallyHand,
+        narrate,
+        seat_params=("winner",),
+        styles=Path(__file__).with_name("styles.tcss"),
+    ),
+)

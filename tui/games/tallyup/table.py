@@ -30,7 +30,7 @@ from tui.widgets import put
 REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
 BEAT_SECONDS = 0.45
-TOTAL_WIDTH = 26  # the running total's box (games.tcss)
+TOTAL_WIDTH = 26  # the running total's box (styles.tcss)
 
 
 class TallyTable(GameWidget):

@@ -12,6 +12,8 @@ several). Both apps find the game here: importing the package registers its scre
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tui.games import GameUI, register_ui
 from tui.games.trex.hand import NEWS_SECONDS, TRexHand
 from tui.games.trex.narrate import match_sentence, narrate
@@ -60,4 +62,13 @@ def rules_key(view: dict) -> str:
     return "trex.rules_coop" if view.get("mode") == "coop" else "trex.rules"
 
 
-register_ui("trex", GameUI(TRexTable, TRexHand, narrate, rules_key=rules_key))
+register_ui(
+    "trex",
+    GameUI(
+        TRexTable,
+        TRexHand,
+        narrate,
+        rules_key=rules_key,
+        styles=Path(__file__).with_name("styles.tcss"),
+    ),
+)
