@@ -55,5 +55,5 @@ async def test_the_player_reads_a_refusal_in_the_game_s_words():
     async with app.run_test(size=(100, 30)) as pilot:
         await run_before(pilot)  # (a scene clears its toasts: the refusal comes after)
         app.post_message(ClientApp.told(refusal))
-        said = t("illegal.not_reader", reader="Bob")
+        said = t("tesauro.illegal.not_reader", reader="Bob")
         await until(lambda: any(n.message == said for n in app._notifications), pilot)

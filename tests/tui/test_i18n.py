@@ -118,3 +118,59 @@ def test_each_tesauro_tile_is_described_in_the_words_of_the_rules():
         for category, covers in about.items():
             tile = words[f"tesauro.category.{category}"]
             assert f"{tile} — {covers}" in words["tesauro.rules"], (code, category)
+
+
+GAME_IDS = ("tallyup", "trex", "tesauro")
+
+
+def test_a_game_s_catalogue_holds_its_own_words_only():
+    """A game's words are in its package, under its own names: nothing of the shell's, nothing
+    of another game's."""
+    import tomllib
+
+    for game in GAME_IDS:
+        for code in ("en", "ru"):
+            data = tomllib.loads((ROOT / "tui/games" / game / f"{code}.toml").read_text())
+            assert set(data) <= {game, "game", "option"}, (game, code, sorted(data))
+            assert set(data.get("game", {})) <= {game} and set(data.get("option", {})) <= {game}
+
+
+def refusal_codes(folder: Path) -> set[str]:
+    """The codes `IllegalAction`s are raised with under `folder` (or in one file)."""
+    paths = folder.rglob("*.py") if folder.is_dir() else [folder]
+    pattern = r'IllegalAction\(\s*"([a-z_]+)"'
+    return {code for path in paths for code in re.findall(pattern, path.read_text())}
+
+
+def test_every_refusal_of_a_game_is_said_in_its_words_or_the_shell_s():
+    """Each code a game's rules refuse with has a text: the game's own
+    (`<game>.illegal.<code>`), or, for a code of the rulebook or of several games, the shell's
+    — and a code only one game has is said in that game's catalogue, not the shell's."""
+    en = catalogue("en")
+    raised = {game: refusal_codes(ROOT / "games" / game) for game in GAME_IDS}
+    shared = refusal_codes(ROOT / "games/rulebook.py")
+    for game, codes in raised.items():
+        others = shared.union(*(raised[g] for g in GAME_IDS if g != game))
+        for code in codes:
+            own, shell = f"{game}.illegal.{code}", f"illegal.{code}"
+            assert own in en or shell in en, (game, code)
+            assert code in others or shell not in en, f"{game}'s own {code} in the shell's words"
+
+
+def test_a_key_defined_twice_is_an_error_naming_both_files(tmp_path, monkeypatch):
+    import pytest
+
+    from tui import i18n
+
+    one, two = tmp_path / "en.toml", tmp_path / "game.toml"
+    one.write_text('[lobby]\ntitle = "Lobby"\n')
+    two.write_text('[lobby]\ntitle = "Also the lobby"\n')
+    monkeypatch.setattr(i18n, "catalogue_files", lambda lang: [one, two])
+    i18n.catalogue.cache_clear()
+    try:
+        twice = r"lobby\.title is in both .*en\.toml and .*game\.toml"
+        with pytest.raises(ValueError, match=twice):
+            i18n.catalogue("en")
+    finally:
+        monkeypatch.undo()
+        i18n.catalogue.cache_clear()

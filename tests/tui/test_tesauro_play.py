@@ -74,8 +74,8 @@ def why_refused(view: dict, category: str) -> str:
     not take it while another tile is free."""
     true = t(f"tesauro.category.{view['entry']['category']}")
     if view["role"] == "brillante":
-        return t("illegal.brillante_tile", category=true)
-    return t("illegal.category_reserved", category=true)
+        return t("tesauro.illegal.brillante_tile", category=true)
+    return t("tesauro.illegal.category_reserved", category=true)
 
 
 def no_secrets_on_the_table(host: HostApp, room: Room, texts: list[str]) -> None:

@@ -337,8 +337,8 @@ class ClientApp(TypeAhead, App[None]):
         key = frame.get("key") or f"error.{frame['code']}"
         params = dict(frame.get("params", {}))
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
-        params = ui_for((self.room or {}).get("game")).phrased(params, names)
-        text = t(key, **params)
+        game_id = (self.room or {}).get("game")
+        text = ui_for(game_id).refusal(game_id, key, params, names)
         self.notify(text if text != key else frame["message"], severity="error", markup=False)
         self._last_sent = None  # refused: the same key again is a new try
         for screen in self.screen_stack:  # the game's screen, under any dialog

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.i18n import t
+from tui.i18n import has, t
 from tui.text import literal, name, sentence
 from tui.widgets import put, run_tap
 
@@ -136,6 +136,14 @@ class GameUI:
                 value = self.param_words(field, value) or value
             said[field] = value
         return said
+
+    def refusal(
+        self, game_id: str | None, key: str, params: dict[str, Any], names: list[str]
+    ) -> str:
+        """What a refusal says: in the game's own words (`<game>.illegal.<code>` for the
+        wire's `illegal.<code>`) where it has them, else the shell's."""
+        own = f"{game_id}.{key}"
+        return t(own if game_id and has(own) else key, **self.phrased(params, names))
 
     def rules(self, game_id: str, view: dict[str, Any]) -> str:
         """The game's rules, as the help shows them with this view."""

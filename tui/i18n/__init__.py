@@ -1,8 +1,10 @@
 """Russian and English for every word the apps show.
 
-Catalogues are TOML files beside this module, one per language, with the same keys; a test
-keeps them in step. `t("lobby.players", n=3)` formats with str.format. A missing key shows
-the key itself, so a gap is visible instead of crashing a game night.
+Catalogues are TOML files, one per language, with the same keys (a test keeps them in step):
+the shell's beside this module, and each game's in its own package (`tui/games/<game>/en.toml`,
+under its own names: `<game>.…`, `game.<game>.…`, `option.<game>.…`); a key defined twice is
+an error that names both files. `t("lobby.players", n=3)` formats with str.format. A missing
+key shows the key itself, so a gap is visible instead of crashing a game night.
 
 Plurals: a number's field with forms as its format spec, `{n:card|cards}` in English and
 `{n:карта|карты|карт}` in Russian (one | few | many), is the form that fits the number (and
@@ -23,19 +25,31 @@ LANGS = ("en", "ru")
 _current = "en"
 
 
+GAMES_DIR = Path(__file__).parent.parent / "games"
+
+
+def catalogue_files(lang: str) -> list[Path]:
+    """The shell's catalogue of `lang`, then every game's."""
+    return [Path(__file__).parent / f"{lang}.toml", *sorted(GAMES_DIR.glob(f"*/{lang}.toml"))]
+
+
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    data = tomllib.loads((Path(__file__).parent / f"{lang}.toml").read_text(encoding="utf-8"))
     flat: dict[str, str] = {}
+    where: dict[str, Path] = {}
 
-    def walk(prefix: str, node: dict[str, Any]) -> None:
+    def walk(prefix: str, node: dict[str, Any], path: Path) -> None:
         for key, value in node.items():
             if isinstance(value, dict):
-                walk(f"{prefix}{key}.", value)
-            else:
-                flat[f"{prefix}{key}"] = str(value)
+                walk(f"{prefix}{key}.", value, path)
+                continue
+            name = f"{prefix}{key}"
+            if name in flat:
+                raise ValueError(f"{name} is in both {where[name]} and {path}")
+            flat[name], where[name] = str(value), path
 
-    walk("", data)
+    for path in catalogue_files(lang):
+        walk("", tomllib.loads(path.read_text(encoding="utf-8")), path)
     return flat
 
 
