@@ -133,6 +133,8 @@ class GameBase:
     """The union of the game's events, likewise (a `game_over` of it must take the room's
     `result` too, and an `away`/`back` must be the room's `{seat}`: they share a list and a
     tag). None: bounded plain maps."""
+    order = 100
+    """Where the lobby offers the game among the others (smaller first; then by id)."""
     takes_deck = False
     """Whether a group may bring its own content file (`hubbub host --deck`): `check_deck`
     then checks it before the table opens."""
@@ -159,23 +161,50 @@ class GameBase:
         raise ValueError(f"{self.id} takes no deck file")
 
 
-SHIPPED = ("tallyup", "trex", "tesauro")
-"""The packages of the shipped games, in the order the lobby offers them."""
+GAMES_GROUP = "hubbub.games"
+"""The entry-point group every game is found by (`pyproject.toml`'s
+`[project.entry-points."hubbub.games"]`: the game's id = "module:object", its `GameBase`); a
+game shipped as a distribution of its own adds itself there."""
+
+
+def game_entries() -> dict[str, str]:
+    """Every game this installation has, by id → where it is ("module:object"), without
+    importing any. A checkout that was never installed (no entry points) finds the packages
+    under `games/` instead (each registers itself when imported)."""
+    from importlib.metadata import entry_points
+
+    found = {entry.name: entry.value for entry in entry_points(group=GAMES_GROUP)}
+    if found:
+        return found
+    import pkgutil
+
+    import games
+
+    return {m.name: f"games.{m.name}" for m in pkgutil.iter_modules(games.__path__) if m.ispkg}
 
 
 class Registry(dict):
-    """Every game by id. The shipped games are imported the first time anyone looks (they
-    register themselves), so that importing `games` for a helper costs nothing."""
+    """Every game by id, in the lobby's order (`GameBase.order`). The games are imported the
+    first time anyone looks (`game_entries`), so that importing `games` for a helper costs
+    nothing."""
 
     _loaded = False
 
     def _load(self) -> None:
-        if not Registry._loaded:
-            Registry._loaded = True
-            import importlib
+        if Registry._loaded:
+            return
+        Registry._loaded = True
+        import importlib
 
-            for name in SHIPPED:
-                importlib.import_module(f"games.{name}")
+        for where in game_entries().values():
+            module, _, name = where.partition(":")
+            found = importlib.import_module(module)  # a game's package registers itself
+            game = getattr(found, name) if name else None
+            if game is not None and not dict.__contains__(self, game.id):
+                register(game)
+        ordered = sorted(dict.values(self), key=lambda g: (g.order, g.id))
+        dict.clear(self)
+        dict.update(self, {game.id: game for game in ordered})
 
     def __getitem__(self, key: str) -> Game:
         self._load()

@@ -1,14 +1,20 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from games import GAMES
 from tests.fakegame import PEEK
+from tui.i18n import add_words
+
+PEEK_WORDS = Path(__file__).parent / "peek"
 
 
 @pytest.fixture
 def peek():
-    """Peek, registered for the length of one test."""
+    """Peek, registered for the length of one test (its words stay: they name only Peek)."""
+    add_words(PEEK_WORDS)
     GAMES["peek"] = PEEK
     yield PEEK
     GAMES.pop("peek", None)

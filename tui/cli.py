@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from games.base import SHIPPED
+    from games.base import game_entries
     from net.room import GRACE
 
     parser = argparse.ArgumentParser(
@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     host = commands.add_parser("host", help="run the table (put it on the big screen)")
-    host.add_argument("--game", choices=sorted(SHIPPED), help="the game to start with")
+    host.add_argument("--game", choices=sorted(game_entries()), help="the game to start with")
     host.add_argument(
         "--port", type=int, help=f"TCP port ({DEFAULT_PORT}; with --resume: the saved one)"
     )

@@ -145,6 +145,7 @@ class TallyUp(ModuleGame):
     id = "tallyup"
     min_players = 2
     max_players = 10
+    order = 1
     options = OPTIONS
     bots = BOTS
     rules = rules

@@ -153,6 +153,7 @@ class Tesauro(ModuleGame):
     id = "tesauro"
     min_players = 2
     max_players = 10
+    order = 3
     options = OPTIONS
     bots: dict[str, Callable[[], Bot]] = {"normal": TesauroBot}
     rules = rules

@@ -174,6 +174,7 @@ class TRex(ModuleGame):
     id = "trex"
     min_players = 2
     max_players = 8
+    order = 2
     options = OPTIONS
     bots: dict[str, Callable[[], Bot]] = {}
     rules = rules

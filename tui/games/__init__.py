@@ -168,14 +168,24 @@ def game_styles() -> list[str]:
     return [str(ui.styles) for ui in _UIS.values() if ui.styles is not None]
 
 
+SCREENS_GROUP = "hubbub.screens"
+"""The entry-point group of the games' screens: the game's id = the module that registers its
+`GameUI` when imported."""
+
+
 @functools.cache
 def _load_game_uis() -> None:
-    """Import the game modules that exist (each registers itself), once."""
+    """Import every game's screens (each module registers itself), once: the modules the
+    entry points name, or, in a checkout never installed, the packages beside this one."""
     import importlib
     import pkgutil
+    from importlib.metadata import entry_points
 
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    modules = [entry.value for entry in entry_points(group=SCREENS_GROUP)] or [
+        f"{__name__}.{module.name}" for module in pkgutil.iter_modules(__path__)
+    ]
+    for module in modules:
+        importlib.import_module(module)
 
 
 # --- the plain fallback -----------------------------------------------------------------

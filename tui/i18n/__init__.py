@@ -25,12 +25,41 @@ LANGS = ("en", "ru")
 _current = "en"
 
 
+WORDS_GROUP = "hubbub.words"
+"""The entry-point group of the games' words: the game's id = the package whose folder holds
+its `en.toml` and `ru.toml` (found without importing it)."""
 GAMES_DIR = Path(__file__).parent.parent / "games"
+_added: list[Path] = []
+
+
+def word_folders() -> list[Path]:
+    """The folders of every game's words: the packages the entry points name, or, in a
+    checkout never installed, the packages under `tui/games/`; and any `add_words` gave."""
+    from importlib.metadata import entry_points
+    from importlib.util import find_spec
+
+    folders = []
+    for entry in entry_points(group=WORDS_GROUP):
+        spec = find_spec(entry.value)
+        if spec is not None and spec.submodule_search_locations:
+            folders.append(Path(next(iter(spec.submodule_search_locations))))
+    if not folders:
+        folders = sorted(p for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists())
+    return [*sorted(folders), *_added]
+
+
+def add_words(folder: Path) -> None:
+    """A game's words from `folder` (its `en.toml`, `ru.toml`) beside the others: for a game
+    registered by hand (the tests' own)."""
+    if folder not in _added:
+        _added.append(folder)
+        catalogue.cache_clear()
 
 
 def catalogue_files(lang: str) -> list[Path]:
     """The shell's catalogue of `lang`, then every game's."""
-    return [Path(__file__).parent / f"{lang}.toml", *sorted(GAMES_DIR.glob(f"*/{lang}.toml"))]
+    games = [folder / f"{lang}.toml" for folder in word_folders()]
+    return [Path(__file__).parent / f"{lang}.toml", *(p for p in games if p.exists())]
 
 
 @cache
