@@ -34,6 +34,9 @@ from typing import Any
 
 from games import CHANCE, GAMES, HOST, Game, IllegalAction
 from games.base import Option, sample_chance
+from net.bots import BotScheduler
+from net.countdown import Countdown
+from net.presence import Graces
 from net.protocol import (
     CODE_LENGTH,
     LONG_CODE_LENGTH,
@@ -61,9 +64,6 @@ STORY_KEEP = 40
 """Changes (with events) a welcome carries, so a player back from a drop hears what happened."""
 PRESENCE_DELAY = 0.25
 """Comings and goings of links are told to the table at most this late, together."""
-CLOCK_EVERY = 1.0
-"""While a timer runs, its time left is journalled this often: a resumed timer goes on from
-where it was, within this much."""
 
 Listener = Callable[[list[dict[str, Any]]], None]
 Renumbering = Callable[[dict[int, int]], None]
@@ -116,20 +116,14 @@ class Room:
         self.rng = rng or random.Random(secrets.randbits(64))
         self._listeners: list[Listener] = []
         self._renumberers: list[Renumbering] = []
-        self._timer: asyncio.TimerHandle | None = None
-        self._timer_action: dict | None = None
-        self.timer_deadline: float | None = None  # loop time the current countdown ends
-        self._clock: asyncio.TimerHandle | None = None
-        self._resumed_clock: tuple[dict, float] | None = None  # (timer action, seconds left)
-        self._grace: dict[int, tuple[asyncio.TimerHandle | None, float]] = {}  # handle, due
+        self.countdown = Countdown(self._timeout, self._journal_clock)
+        self.graces = Graces(self.clock, self._grace_over)
         self._held_away: set[int] = set()  # seats the game itself has been told are away
         self._moments: dict[int, tuple[Any, int]] = {}  # seat -> (moment, version it began)
         self._pending_events: list[dict[str, Any]] = []  # presence not told yet
         self._presence_flush: asyncio.TimerHandle | None = None
         self._presence_told = -math.inf  # self.clock() of the last presence-only view
-        self._bot_moves: dict[int, tuple[dict, asyncio.TimerHandle, float]] = {}  # move, when
-        self._bots: dict[int, Any] = {}
-        self.bot_pace = bot_pace  # multiplies the bots' human-like delays; tests speed them up
+        self.bots = BotScheduler(self.rng, bot_pace)
         self.deck = deck  # a group's own deck file, for the games that take one
         self._journal([], snapshot=True)  # the file (and its descriptor) from the start
 
@@ -178,11 +172,11 @@ class Room:
             "waiting": self.waiting_for(),
             "standins": bool(self.game and self.game.bots),  # else an away seat sits out
             "claims": [c.seat for c in self.claims],
-            "timer_seconds": self._timer_seconds(),
+            "timer_seconds": self.countdown.seconds_left(),
         }
 
     def _seat_summary(self, index: int, seat: Seat, now: float) -> dict[str, Any]:
-        grace = self._grace.get(index)
+        due = self.graces.due.get(index)
         away = seat.away_since is not None and not seat.connected and seat.human
         return {
             "name": seat.name,
@@ -191,7 +185,7 @@ class Room:
             "standin": seat.standin,
             "leaving": seat.leaving,
             "away_for": round(now - seat.away_since, 1) if away else None,
-            "standin_in": round(max(0.0, grace[1] - now), 1) if grace else None,
+            "standin_in": round(max(0.0, due - now), 1) if due is not None else None,
         }
 
     def game_view(self, seat: int | None) -> dict | None:
@@ -213,13 +207,6 @@ class Room:
     def result(self) -> dict | None:
         game = self.game
         return game.result(self.state) if game and self.state is not None else None
-
-    def _timer_seconds(self) -> float | None:
-        if self.timer_deadline is None:
-            return None
-        with contextlib.suppress(RuntimeError):
-            return max(0.0, self.timer_deadline - asyncio.get_running_loop().time())
-        return None
 
     # --- subscribers --------------------------------------------------------------------
 
@@ -245,7 +232,7 @@ class Room:
             # and a resumed host's begin after this change
             self.recent.clear()
             self.history.clear()
-        self._bots.clear()
+        self.bots.forget_all()
         for claim in list(self.claims):
             if claim.seat in gone:
                 self._drop_claim(claim)
@@ -324,20 +311,19 @@ class Room:
         who = self.seats[seat]
         who.connected = True
         who.away_since = None
-        self._cancel_grace(seat)
+        self.graces.cancel(seat)
         for claim in [c for c in self.claims if c.seat == seat]:
             self._drop_claim(claim)  # its player is back: nobody else takes the seat
         events: list[dict[str, Any]] = [{"type": "back", "seat": seat}] if returning else []
         if who.standin:
             who.standin = False
-            self._cancel_bot(seat)
-            self._bots.pop(seat, None)
+            self.bots.forget(seat)
         if seat in self._held_away and self.phase == "playing":
             self._held_away.discard(seat)
             events += _without_presence(self._host_move({"type": "back", "seat": seat}))
             self._changed(events)  # the game itself changed: everyone sees it now
             return
-        if self._resumed_clock is not None and self.phase == "playing":
+        if self.countdown.resumed is not None and self.phase == "playing":
             self._arm_timer()  # the first player back after a resume: the countdown goes on
         self._presence(events)
 
@@ -425,7 +411,7 @@ class Room:
         who.connected = False
         who.leaving = True
         who.away_since = None
-        self._cancel_grace(seat)
+        self.graces.cancel(seat)
         for claim in [c for c in self.claims if c.seat == seat]:
             self._drop_claim(claim)
         game = self.game
@@ -657,7 +643,7 @@ class Room:
     def _after_game_move(self, events: list[dict[str, Any]], *, save: bool = False) -> None:
         if self.result() is not None and self.phase == "playing":
             self.phase = "over"
-            self._cancel_all_grace()
+            self.graces.cancel_all()
             events = [*events, {"type": "game_over", "result": self.result()}]
         self._changed(events, save=save)
 
@@ -693,28 +679,9 @@ class Room:
         return self.phase == "playing" and seat < self.players and self.seats[seat].human
 
     def _start_grace(self, seat: int) -> None:
-        """The seat's player has this long to come back before the game goes on without
-        them. Without a running loop (a synchronous test) only the deadline is noted."""
-        self._cancel_grace(seat)
-        if not self.grace:
-            return
-        due = self.clock() + self.grace
-        handle = None
-        with contextlib.suppress(RuntimeError):
-            handle = asyncio.get_running_loop().call_later(self.grace, self._grace_over, seat)
-        self._grace[seat] = (handle, due)
-
-    def _cancel_grace(self, seat: int) -> None:
-        handle, _ = self._grace.pop(seat, (None, 0.0))
-        if handle is not None:
-            handle.cancel()
-
-    def _cancel_all_grace(self) -> None:
-        for seat in list(self._grace):
-            self._cancel_grace(seat)
+        self.graces.start(seat, self.grace)
 
     def _grace_over(self, seat: int) -> None:
-        self._grace.pop(seat, None)
         if not self._plays(seat) or self.seats[seat].connected or self.seats[seat].leaving:
             return
         game = self.game
@@ -732,118 +699,46 @@ class Room:
     def _arm_timer(self) -> None:
         game = self.game
         spec = game.timer(self.state) if self.phase == "playing" and game else None
-        if spec is None:
-            self._cancel_timer()
-            return
-        seconds, action = spec
-        if self._timer is not None and action == self._timer_action:
-            return  # the same countdown goes on
-        self._cancel_timer()
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop (a synchronous test): timers are applied by hand
-        if self._resumed_clock is not None:
-            humans = [s for s in self.seats[: self.players] if s.bot is None]
-            if humans and not any(s.connected for s in humans):
-                # a resumed countdown waits for its players: after a crash their apps take
-                # seconds to find the table again, and the time left is theirs
-                return
-            saved, left = self._resumed_clock
-            self._resumed_clock = None
-            if saved == action:
-                seconds = min(seconds, left)  # a resumed countdown goes on where it was
-        self._timer_action = action
-        self._timer = loop.call_later(seconds, self._timeout, action)
-        self.timer_deadline = loop.time() + seconds
-        self._tick_clock()
+        humans = [s for s in self.seats[: self.players] if s.bot is None]
+        back = not humans or any(s.connected for s in humans)
+        self.countdown.arm(spec, players_back=back)
 
-    def _tick_clock(self) -> None:
-        """Journal the time left, now and every CLOCK_EVERY seconds while the timer runs."""
-        self._clock = None
-        left = self._timer_seconds()
-        if self._timer is None or left is None:
-            return
+    def _journal_clock(self, action: dict[str, Any], left: float) -> None:
         if self.journal is not None:
-            self.journal.append({"kind": "clock", "for": self._timer_action, "left": left})
-        with contextlib.suppress(RuntimeError):
-            loop = asyncio.get_running_loop()
-            self._clock = loop.call_later(min(CLOCK_EVERY, left), self._tick_clock)
+            self.journal.append({"kind": "clock", "for": action, "left": left})
 
     def _timeout(self, action: dict[str, Any]) -> None:
-        self._cancel_timer()
+        self.countdown.cancel()
         events = self._host_move(action)
         self._after_game_move(events)
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self._clock is not None:
-            self._clock.cancel()
-        self._timer = self._clock = None
-        self._timer_action = None
-        self.timer_deadline = None
 
     def _schedule_bots(self) -> None:
         game = self.game
         if self.phase != "playing" or game is None:
-            self._cancel_bots()
+            self.bots.forget_all()
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        # stand-ins play for those away while somebody is at the table: with every player
-        # gone (the host's Wi-Fi, say), the game waits for people rather than run on its own
-        anyone = any(s.connected for s in self.seats[: self.players])
-        for index in range(self.players):
-            seat = self.seats[index]
-            standin = seat.standin and anyone
-            strength = seat.bot or (_standin_strength(game) if standin else None)
-            if strength is None:
-                self._cancel_bot(index)
-                continue
-            bot = self._bots.get(index)
-            if bot is None:
-                bot = self._bots[index] = game.bots[strength]()
-            # a game may tell its bots more than the seat's view (never sent anywhere)
-            plan = bot.act(game.bot_view(self.state, index), index, self.rng)
-            scheduled = self._bot_moves.get(index)
-            if plan is None:
-                self._cancel_bot(index)
-                continue
-            delay = plan[0] * self.bot_pace
-            due = loop.time() + delay
-            # a new move, or the same one sooner by half a (paced) second — the bot need not
-            # wait for what it was waiting for any more: plan again; else the move keeps its time
-            sooner = due < scheduled[2] - 0.5 * self.bot_pace if scheduled else False
-            if scheduled is None or scheduled[0] != plan[1] or sooner:
-                self._cancel_bot(index)
-                handle = loop.call_later(delay, self._bot_act, index, plan[1])
-                self._bot_moves[index] = (plan[1], handle, due)
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop()
+            # stand-ins play for those away while somebody is at the table: with every
+            # player gone (the host's Wi-Fi, say), the game waits for people, not on its own
+            anyone = any(s.connected for s in self.seats[: self.players])
+            strengths = {
+                index: seat.bot or (_standin_strength(game) if seat.standin and anyone else None)
+                for index, seat in enumerate(self.seats[: self.players])
+            }
+            self.bots.plan(game, self.state, strengths, self._bot_act)
 
     def _bot_act(self, seat: int, action: dict[str, Any]) -> None:
-        self._bot_moves.pop(seat, None)
         try:
             self.act(seat, action)
         except IllegalAction as exc:
             log.debug("bot %s: a %r action refused: %s", seat, action.get("type"), exc.code)
             self._schedule_bots()
 
-    def _cancel_bot(self, index: int) -> None:
-        scheduled = self._bot_moves.pop(index, None)
-        if scheduled is not None:
-            scheduled[1].cancel()
-
-    def _cancel_bots(self) -> None:
-        for index in list(self._bot_moves):
-            self._cancel_bot(index)
-        self._bots.clear()
-
     def _cancel_timers(self) -> None:
-        self._cancel_timer()
-        self._cancel_bots()
-        self._cancel_all_grace()
+        self.countdown.cancel()
+        self.bots.forget_all()
+        self.graces.cancel_all()
 
     def close(self) -> None:
         """Stop the clocks and wait for the last save. Changes after this (connections
@@ -875,11 +770,7 @@ class Room:
         return {o.key: o.default for o in game.options} if game else {}
 
     def snapshot(self) -> dict[str, Any]:
-        clock = None
-        if self._timer_action is not None and (left := self._timer_seconds()) is not None:
-            clock = {"for": self._timer_action, "left": left}
-        elif self._resumed_clock is not None:  # still waiting for its players: as it was
-            clock = {"for": self._resumed_clock[0], "left": self._resumed_clock[1]}
+        clock = self.countdown.saved()
         return {
             "kind": "snapshot",
             "format": SAVE_FORMAT,
@@ -969,7 +860,7 @@ class Room:
             room._replay(save_path, saved["log"])
             room.phase = "over" if room.result() is not None else "playing"
             if saved["clock"] is not None:
-                room._resumed_clock = (saved["clock"]["for"], saved["clock"]["left"])
+                room.countdown.resumed = (saved["clock"]["for"], saved["clock"]["left"])
         room.save_path = save_path
         room.journal = Journal(save_path)  # the file goes on: new changes are appended
         room.journal.open()

@@ -285,7 +285,7 @@ def away_table() -> Table:
     room.disconnected(BORIS)
     now = room.clock()
     room.seats[BORIS].away_since = now - 12
-    room._grace[BORIS] = (None, now + 8)
+    room.graces.due[BORIS] = now + 8
     room.summary()
     return table
 
@@ -996,10 +996,10 @@ def host_scene(
         async def run_before(pilot: Pilot) -> None:
             await until(lambda: hasattr(app.screen, "refresh_room"), pilot)
             if timer is not None:
-                table.room.timer_deadline = asyncio.get_running_loop().time() + timer
+                table.room.countdown.deadline = asyncio.get_running_loop().time() + timer
                 # every view tells exactly `timer` left, however long a busy machine takes to
                 # tell it (the room's own clock ran on: 0:40 was shown for 0:42)
-                table.room._timer_seconds = lambda: timer  # type: ignore[method-assign]
+                table.room.countdown.seconds_left = lambda: timer  # type: ignore[method-assign]
                 freeze_clocks(app)
             app.addresses = list(ADDRESSES)
             app.server.port = PORT  # shown only; the real socket listens elsewhere

@@ -123,7 +123,7 @@ class Table:
     def handed_back(self, name: str) -> bool:
         """The seat is its player's again: no stand-in, nothing of the bot's pending."""
         seat = self.seat(name)
-        return not self.room.seats[seat].standin and seat not in self.room._bot_moves
+        return not self.room.seats[seat].standin and seat not in self.room.bots.moves
 
 
 # --- Tally Up!: choose dice, roll, Up Die, bonus dice, the sealed choice --------------------

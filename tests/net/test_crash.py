@@ -268,15 +268,15 @@ async def test_a_resumed_countdown_waits_for_its_players(peek, state_dir):
         room.connected(room.join(name, None), returning=False)
     room.set_option("turn_seconds", 30.0)
     room.start(lang="en")
-    assert room.timer_deadline is not None
+    assert room.countdown.deadline is not None
     room.journal.flush()
     left = room.snapshot()["clock"]["left"]
     room._cancel_timers()  # the host is killed: nothing of it runs on
     again = Room.resume(save)
     again.start_clocks()
-    assert again.timer_deadline is None and again.summary()["timer_seconds"] is None
+    assert again.countdown.deadline is None and again.summary()["timer_seconds"] is None
     assert again.snapshot()["clock"]["left"] == pytest.approx(left, abs=1.0)  # kept meanwhile
     again.connected(1, returning=True)
-    assert again.timer_deadline is not None
+    assert again.countdown.deadline is not None
     assert again.summary()["timer_seconds"] == pytest.approx(left, abs=1.0)
     again.close()

@@ -140,11 +140,11 @@ async def test_a_bot_moves_sooner_when_it_no_longer_has_to_wait(state_dir):
         assert loop.time() < deadline
         await asyncio.sleep(0.01)
     room.act(1, {"type": "tile", "category": room.game_view(1)["allowed"][0]})
-    _, _, due_before = room._bot_moves[2]
+    _, _, due_before = room.bots.moves[2]
     room.act(1, {"type": "define", "text": "Made up by Bob."})
     # a writing bot waits 0.2..0.5 of the 60 s (paced: >= 0.6 s); with Bob done, 2..5 s (<= 0.25):
     # the move is planned again, sooner (the plan is read, not the clock: no speed asserted)
-    action, _, due_after = room._bot_moves[2]
+    action, _, due_after = room.bots.moves[2]
     assert action["type"] == "define" and due_after < due_before
     assert due_after - loop.time() <= 5 * 0.05 + 0.01
     await until(lambda: room.state["phase"] != "write")

@@ -241,9 +241,7 @@ async def test_letters_typed_on_after_a_field_closed_are_not_commands(state_dir,
         party, bob, pb, field = await scholar_in_the_field(stack, state_dir)
         await pb.press(*"A kind of")
         room = party.room
-        action = room._timer_action
-        room._cancel_timer()
-        room._timeout(action)  # the thinking time ends under the typist
+        room.countdown.expire()  # the thinking time ends under the typist
         await until(lambda: not field.display, pb)
         await pb.press(*" quickly yields")
         assert isinstance(bob.screen, GameScreen) and bob.is_running

@@ -244,10 +244,8 @@ async def take_a_tile(app: ClientApp, pilot, seat: int, room: Room, hp) -> None:
 
 def time_runs_out(room: Room) -> None:
     """The room's clock rings now instead of in a minute."""
-    action = room._timer_action
-    assert action is not None, "no thinking time running"
-    room._cancel_timer()
-    room._timeout(action)
+    assert room.countdown.action is not None, "no thinking time running"
+    room.countdown.expire()
 
 
 async def test_writing_a_definition(state_dir):
