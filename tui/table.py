@@ -9,7 +9,6 @@ watcher's screen) can show the very same table.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from rich.text import Text
@@ -24,7 +23,7 @@ from tui.bigtext import big
 from tui.games import GameWidget, ui_for
 from tui.i18n import lang, t
 from tui.text import marked
-from tui.widgets import Dialog, Feed, Footer, SeatList, Story, absence, clock, keys, put
+from tui.widgets import Dialog, Feed, Footer, SeatList, Story, Timed, absence, clock, keys, put
 
 TV = (150, 42)
 """A terminal at least this large is a TV across the room: the largest type."""
@@ -62,30 +61,25 @@ def is_narrow(width: int) -> bool:
     return width < NARROW
 
 
-class Countdown(Static):
+class Countdown(Timed, Static):
     """A running timer in large digits (`0:42`), counting down on its own between changes of
     the room. Hidden while no timer runs."""
 
     HURRY = 10.0  # seconds: the last ones are drawn in the warning colour
 
-    now = staticmethod(time.monotonic)
-    """The clock the countdown reads (a screenshot stops it, on the instance: a mount that
-    comes late cannot start it again)."""
-
     def on_mount(self) -> None:
-        self._deadline: float | None = None
         self.display = False
         self.set_interval(0.5, self._draw)
 
     def start(self, seconds: float | None) -> None:
-        self._deadline = self.now() + seconds if seconds is not None else None
+        self.follow_timer(seconds)
         self._draw()
 
     def _draw(self) -> None:
-        if self._deadline is None:
+        left = self.seconds_left()
+        if left is None:
             self.display = False
             return
-        left = max(0.0, self._deadline - self.now())
         shown = clock(left)
         lines = big(shown, 2 if self.app.has_class("-tv") else 1) or [shown]
         self.set_class(left <= self.HURRY, "-hurry")

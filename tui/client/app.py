@@ -62,6 +62,9 @@ def starts_waiting_on_you(before: dict[str, Any] | None, now: dict[str, Any]) ->
 
 
 class ClientApp(TypeAhead, App[None]):
+    clock = staticmethod(time.monotonic)
+    """The clock every countdown on its screens reads (`tui.widgets.Timed`): a test or a
+    screenshot may stop it."""
     CSS_PATH = ["../common.tcss", *game_styles(), "client.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False

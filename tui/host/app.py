@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from typing import Any
 
 from textual.app import App
@@ -38,6 +39,9 @@ write, and a table nobody can see must not linger on, holding its port."""
 
 
 class HostApp(App[None]):
+    clock = staticmethod(time.monotonic)
+    """The clock every countdown on its screens reads (`tui.widgets.Timed`): a test or a
+    screenshot may stop it."""
     CSS_PATH = ["../common.tcss", *game_styles(), "host.tcss"]
     TITLE = "hubbub"
     ENABLE_COMMAND_PALETTE = False

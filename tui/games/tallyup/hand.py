@@ -4,7 +4,6 @@ moment in words, and the Dice Roll Card a key away."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from rich.text import Text
@@ -21,10 +20,10 @@ from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
 from tui.games.tallyup.words import percent
 from tui.i18n import t
-from tui.widgets import keys, put, tap_target
+from tui.widgets import Timed, keys, put, tap_target
 
 
-class TallyHand(HandWidget):
+class TallyHand(Timed, HandWidget):
     """Your screen: what you may do now, with the numbers that make it a decision."""
 
     BINDINGS = keys(
@@ -50,14 +49,10 @@ class TallyHand(HandWidget):
         yield Static(id="th-odds")
         yield Static(id="th-me", classes="box")
 
-    now = staticmethod(time.monotonic)
-    """The clock the countdown reads (a screenshot stops it, on the instance)."""
-
     def on_mount(self) -> None:
         self._view: dict[str, Any] = {}
         self._room: dict[str, Any] = {}
         self._picked: list[str] = []
-        self._deadline: float | None = None
         self._news = ""
         self._kept_roll: list[dict[str, Any]] = []
         self.set_interval(0.5, self._tick)
@@ -65,8 +60,7 @@ class TallyHand(HandWidget):
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         phase_changed = view.get("phase") != self._view.get("phase")
         self._view, self._room = view, room
-        seconds = room.get("timer_seconds")
-        self._deadline = self.now() + seconds if seconds is not None else None
+        self.follow_timer(room.get("timer_seconds"))
         if phase_changed:
             self._picked = []
         self._redraw()
@@ -157,9 +151,8 @@ class TallyHand(HandWidget):
             self._render_status()
 
     def _seconds_left(self) -> int | None:
-        if self._deadline is None:
-            return None
-        return max(0, round(self._deadline - self.now()))
+        left = self.seconds_left()
+        return None if left is None else round(left)
 
     def _redraw(self) -> None:
         if not self._view:

@@ -5,7 +5,6 @@ the keys of each phase, with the definition field that takes every key while it 
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -41,7 +40,7 @@ from tui.games.tesauro.words import (
 )
 from tui.i18n import t
 from tui.text import literal, name
-from tui.widgets import ConfirmScreen, after_refresh, keys, put, tap_target
+from tui.widgets import ConfirmScreen, Timed, after_refresh, keys, put, tap_target
 
 TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
 LAST_CALL = 1.5
@@ -51,7 +50,7 @@ half covers the trip there, and the countdown's half-second tick."""
 """Refusal codes that mean the tile asked for is not ours."""
 
 
-class TesauroHand(HandWidget):
+class TesauroHand(Timed, HandWidget):
     """Your role, big; then what your role does now. Typing a definition: pick a tile with
     its number and the field opens and takes every key (digits too) until Enter sends or Esc
     goes back to the tiles, keeping the draft; F1 is the help there. A small screen shows the
@@ -108,13 +107,8 @@ class TesauroHand(HandWidget):
         yield Static(id="tsh-draft")
         yield Static(id="tsh-me")
 
-    now = staticmethod(time.monotonic)
-    """The clock the countdown reads (a screenshot stops it, on the instance: a mount that
-    comes late cannot start it again)."""
-
     def on_mount(self) -> None:
         self._room: dict[str, Any] = {}
-        self._deadline: float | None = None
         self._turn: int | None = None
         self._told_timeout: int | None = None  # the turn whose time-out was told
         self._last_called: int | None = None  # the turn whose draft went at the last call
@@ -129,8 +123,7 @@ class TesauroHand(HandWidget):
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._view, self._room = view, room
-        seconds = room.get("timer_seconds")
-        self._deadline = self.now() + seconds if seconds is not None else None
+        self.follow_timer(room.get("timer_seconds"))
         field = self.query_one("#tsh-text", DefinitionInput)
         if view.get("turn") != self._turn:  # a new turn: a new definition
             self._turn = view.get("turn")
@@ -355,7 +348,7 @@ class TesauroHand(HandWidget):
     def _last_call(self) -> None:
         """The thinking time is about to end and the draft was never sent: send it as it is
         (once a turn; a definition already given stays as it was sent)."""
-        left = self._left()
+        left = self.seconds_left()
         if left is None or left > LAST_CALL or self._last_called == self._turn:
             return
         if not (self._may_type() and self._unsent("write")):
@@ -365,9 +358,6 @@ class TesauroHand(HandWidget):
             self._last_called = self._turn
             self.act({"type": "define", "text": text})
             self.notify(t("tesauro.draft_sent"))
-
-    def _left(self) -> float | None:
-        return None if self._deadline is None else self._deadline - self.now()
 
     def on_resize(self) -> None:
         self._redraw()  # the tiles' examples fit the width it has now
@@ -423,7 +413,7 @@ class TesauroHand(HandWidget):
             else:
                 status.append(t("tesauro.choosing", name=who(names, view["reader"])), style="dim")
         elif phase == "write":
-            left = self._left()
+            left = self.seconds_left()
             if left is not None:
                 hurry = hurried(left)
                 status.append(
@@ -640,7 +630,7 @@ class TesauroHand(HandWidget):
         with the time and what is lost (the same line: nothing below it moves)."""
         line = self.query_one("#tsh-count", Static)
         field = self.query_one("#tsh-text", DefinitionInput)
-        left = self._left()
+        left = self.seconds_left()
         hurry = left is not None and hurried(left) and self._may_type()
         line.display = self._field_open or hurry
         line.set_class(hurry, "-hurry")

@@ -33,13 +33,13 @@ from tui.games.tesauro.widgets import BigWord, Flow, TileGrid
 from tui.games.tesauro.words import BIG_HEIGHT, MAX_TEXT, clock, hurried, joined, role_name, who
 from tui.i18n import t
 from tui.text import name
-from tui.widgets import after_refresh, put
+from tui.widgets import Timed, after_refresh, put
 
 STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
 HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
 
 
-class TesauroTable(GameWidget):
+class TesauroTable(Timed, GameWidget):
     """The big screen: the word, the tiles while they think, the definitions as they come,
     the reveal, the cards won."""
 
@@ -58,17 +58,12 @@ class TesauroTable(GameWidget):
         with Vertical(id="ts-scores", classes="box"):
             yield Flow(id="ts-score-flow")
 
-    now = staticmethod(time.monotonic)
-    """The clock the countdown reads (a screenshot stops it, on the instance: a mount that
-    comes late cannot start it again)."""
-
     def on_mount(self) -> None:
         self.query_one("#ts-tiles-box").border_title = t("tesauro.tiles_title")
         self.query_one("#ts-defs").border_title = t("tesauro.defs_title")
         self.query_one("#ts-scores").border_title = t("tesauro.scores_title")
         self._view: dict[str, Any] | None = None
         self._room: dict[str, Any] = {}
-        self._deadline: float | None = None
         self._reveal_beat: int | None = None  # staging the definitions: the last one shown
         self._beat_timer: Timer | None = None
         self._judged_seen = False
@@ -92,8 +87,7 @@ class TesauroTable(GameWidget):
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._view, self._room = view, room
-        seconds = room.get("timer_seconds")
-        self._deadline = self.now() + seconds if seconds is not None else None
+        self.follow_timer(room.get("timer_seconds"))
         if view["phase"] != "judge":
             self._stop_staging()
         if self._judged_seen:  # a judgement just now: its reveal stays up for a while
@@ -315,8 +309,7 @@ class TesauroTable(GameWidget):
             text.append("\n")
         if phase == "write":
             given = sum(1 for s in view["order"] if view["given"][s])
-            if self._deadline is not None:
-                left = self._deadline - self.now()
+            if (left := self.seconds_left()) is not None:
                 text.append(
                     f" ⏱ {clock(left)} ",
                     style="bold white on red" if hurried(left) else "bold reverse",

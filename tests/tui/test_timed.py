@@ -1,0 +1,51 @@
+"""Every countdown on a screen reads the app's one clock (`tui.widgets.Timed`): stopped there,
+they all stop together, and each shows what is left of the room's `timer_seconds`."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import Static
+
+from tui.widgets import Timed
+
+
+class Ticking(Timed, Static):
+    pass
+
+
+class Clocked(App[None]):
+    clock_at = 1000.0
+
+    def clock(self) -> float:
+        return self.clock_at
+
+    def compose(self):
+        yield Ticking(id="one")
+        yield Ticking(id="two")
+
+
+async def test_every_countdown_reads_the_app_s_clock():
+    app = Clocked()
+    async with app.run_test():
+        one, two = app.query_one("#one", Ticking), app.query_one("#two", Ticking)
+        assert one.seconds_left() is None  # no countdown runs
+        one.follow_timer(30)
+        app.clock_at += 2.5
+        two.follow_timer(27.5)  # the same countdown, told later
+        app.clock_at += 10
+        assert one.seconds_left() == two.seconds_left() == 17.5
+        app.clock_at += 60
+        assert one.seconds_left() == 0.0  # never below nothing
+        one.follow_timer(None)
+        assert one.seconds_left() is None
+
+
+async def test_one_widget_s_clock_may_be_stopped_alone():
+    app = Clocked()
+    async with app.run_test():
+        one, two = app.query_one("#one", Ticking), app.query_one("#two", Ticking)
+        one.follow_timer(30)
+        two.follow_timer(30)
+        one.now = lambda: 1005.0  # (a screenshot stops one widget's)
+        app.clock_at = 1020.0
+        assert (one.seconds_left(), two.seconds_left()) == (25.0, 10.0)
