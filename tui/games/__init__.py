@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -66,6 +66,7 @@ class GameWidget(Widget):
             return
         self._presented = seen
         self.show(view, room)
+        self.refresh_bindings()  # the keys follow the view (`check_action`)
 
 
 class HandWidget(GameWidget):
@@ -74,6 +75,21 @@ class HandWidget(GameWidget):
     key's action: a tap on it is the key (a phone has no number keys to spare)."""
 
     can_focus = True
+
+    LEGAL_KEYS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The game's keys (by action name) that do something only while the view's `legal` has
+    one of these action types: greyed otherwise (pressing one says why), never hidden. A key
+    not named here is always usable. A hand keeps the view it shows in `_view`."""
+
+    def legal(self) -> set[str]:
+        """The action types this seat may take now, as the view says."""
+        return set((getattr(self, "_view", None) or {}).get("legal", []))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        wanted = self.LEGAL_KEYS.get(action)
+        if wanted is None:
+            return True
+        return True if self.legal() & set(wanted) else None
 
     async def on_click(self, event: events.Click) -> None:
         await run_tap(self, event)

@@ -4,7 +4,8 @@ moment in words, and the Dice Roll Card a key away."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -64,7 +65,6 @@ class TallyHand(Timed, HandWidget):
         if phase_changed:
             self._picked = []
         self._redraw()
-        self.refresh_bindings()
 
     def happened(self, events: list[dict[str, Any]]) -> bool:
         """The latest big moment (a bust, a Tally Up!, a reveal, the Up Die) stays in words
@@ -87,21 +87,15 @@ class TallyHand(Timed, HandWidget):
 
     # what may be done now
 
-    def _legal(self) -> set[str]:
-        return set(self._view.get("legal", []))
+    LEGAL_KEYS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "pick": ("choose_dice", "bonus_dice"),
+        "confirm": ("choose_dice", "bonus_dice"),
+        "roll": ("roll",),
+        "side": ("token",),
+    }  # the shout is always there: a race must not wait for a key
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key of the game that does nothing now is shown greyed (None), never hidden: the
-        keys stay where the hand expects them, and pressing one says why."""
-        legal = self._legal()
-        picking = "choose_dice" in legal or "bonus_dice" in legal
-        enabled = {
-            "pick": picking,
-            "confirm": picking,
-            "roll": "roll" in legal,
-            "side": "token" in legal,
-        }.get(action, True)  # the shout is always there: a race must not wait for a key
-        return True if enabled else None
+    def _legal(self) -> set[str]:
+        return self.legal()
 
     def _choices(self) -> list[str]:
         """The dice the number keys pick from now: all six, or the unused ones for a bonus."""

@@ -5,7 +5,8 @@ two-player call; and the latest private news, for a few seconds."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -73,10 +74,17 @@ class TRexHand(HandWidget):
         put(self.query_one("#tr-status", Static), self._status())
         put(self.query_one("#tr-offers", Static), self._offers())
         put(self.query_one("#tr-news", Static), self._news())
-        self.refresh_bindings()
+
+    LEGAL_KEYS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "number": ("offer", "vote"),
+        "answer": ("accept",),
+        "withdraw": ("withdraw",),
+        "skip": ("skip",),
+        "call": ("call",),
+    }
 
     def _legal(self) -> set[str]:
-        return set(self._view.get("legal", []))
+        return self.legal()
 
     def _draw_card(self) -> None:
         view = self._view
@@ -200,24 +208,15 @@ class TRexHand(HandWidget):
     # keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        legal = self._legal()
-        wanted = {
-            "answer": "accept",
-            "withdraw": "withdraw",
-            "skip": "skip",
-            "call": "call",
-        }.get(action)
-        if action == "number":
-            return True if "offer" in legal or "vote" in legal else None
-        if wanted is None:
-            return True
-        if action in ("answer", "withdraw", "skip") and self._view.get("phase") != "play":
+        """Greyed by `LEGAL_KEYS`; hidden where the key has no meaning in this game."""
+        phase, mode = self._view.get("phase"), self._view.get("mode")
+        if action in ("answer", "withdraw", "skip") and phase != "play":
             return False  # offers exist only in the competitive game, before the end
-        if action == "call" and self._view.get("mode") != "coop":
+        if action == "call" and mode != "coop":
             return False  # the call keys exist only in the two-player game
-        if action in ("skip", "withdraw") and self._view.get("mode") == "coop":
+        if action in ("skip", "withdraw") and mode == "coop":
             return False
-        return True if wanted in legal else None
+        return super().check_action(action, parameters)
 
     def why_not(self, action: str) -> str | None:
         """Why a greyed key does nothing now (the screen says it for a moment)."""
