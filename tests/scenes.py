@@ -944,9 +944,9 @@ async def settle(pilot: Pilot) -> None:
 def _counting(app: App[Any]) -> int | None:
     """Which beat of the reveal's 1… 2… 3…! the game's table is on (None: not counting)."""
     for table in app.screen.query("#game-table"):
-        beat = getattr(table, "_reveal_beat", None)
-        if beat is not None:
-            return beat
+        beats = getattr(table, "beats", None)
+        if beats is not None and beats.beat is not None:
+            return beats.beat
     return None
 
 
@@ -1012,8 +1012,7 @@ def host_scene(
             if last_apart:
                 if beat is not None:  # the count waits for the scene: it steps it to `beat`
                     counter: Any = app.screen.query_one("#game-table")
-                    start = counter.set_interval
-                    counter.set_interval = lambda *a, **k: start(*a, **{**k, "pause": True})
+                    counter.beats.paused = True
                 app.post_message(HostApp.RoomChanged(list(table.batches[-1])))
                 await pilot.pause()
                 if beat is None:
@@ -1021,7 +1020,7 @@ def host_scene(
                 else:  # (a busy machine's poll could miss a beat of a count that ran on)
                     await until(lambda: _counting(app) == 0, pilot)
                     for _ in range(beat):
-                        counter._next_beat()
+                        counter.beats.step()
             await settle(pilot)
 
         return app, run_before

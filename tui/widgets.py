@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Offset
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -702,6 +703,44 @@ def clock(seconds: float) -> str:
     """0:07, 1:20 — a duration as a table shows it."""
     whole = max(0, int(seconds + 0.5))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+class Beats:
+    """A count a table stages on its own (Tally Up!'s 1… 2… 3…!, Tesauro's definitions shown
+    one by one): `beat` is where it is (None: not counting), a beat every `seconds`, and
+    `on_beat` draws each step — the last one after the count has ended. `last()` is the last
+    beat it shows, asked at every step. A screenshot `pause`s it and steps it by hand."""
+
+    def __init__(
+        self, widget: Widget, seconds: float, on_beat: Callable[[], object], last: Callable[[], int]
+    ) -> None:
+        self.widget = widget
+        self.seconds = seconds
+        self.on_beat = on_beat
+        self.last = last
+        self.beat: int | None = None
+        self.paused = False
+        self._timer: Timer | None = None
+
+    def start(self) -> None:
+        """From the first beat (again, if a count was on)."""
+        self.stop()
+        self.beat = 0
+        self._timer = self.widget.set_interval(self.seconds, self.step, pause=self.paused)
+
+    def step(self) -> None:
+        beat = (self.beat or 0) + 1
+        if beat > self.last():
+            self.stop()
+        else:
+            self.beat = beat
+        self.on_beat()
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = None
+        self.beat = None
 
 
 class Timed:

@@ -49,3 +49,28 @@ async def test_one_widget_s_clock_may_be_stopped_alone():
         one.now = lambda: 1005.0  # (a screenshot stops one widget's)
         app.clock_at = 1020.0
         assert (one.seconds_left(), two.seconds_left()) == (25.0, 10.0)
+
+
+async def test_a_staged_count_steps_to_its_last_beat_then_ends():
+    from tui.widgets import Beats
+
+    app = Clocked()
+    async with app.run_test():
+        drawn: list[int | None] = []
+        last = [2]
+        one = app.query_one("#one")
+        beats = Beats(one, 10.0, lambda: drawn.append(beats.beat), lambda: last[0])
+        beats.paused = True  # stepped by hand, as a screenshot does
+        beats.start()
+        assert beats.beat == 0 and drawn == []
+        beats.step()
+        last[0] = 3  # (asked at every step: more to show now)
+        beats.step()
+        beats.step()
+        beats.step()
+        assert drawn == [1, 2, 3, None] and beats.beat is None  # the last draw: the count over
+        beats.start()
+        beats.start()  # a count hard on the heels of the last starts again
+        assert beats.beat == 0
+        beats.stop()
+        assert beats.beat is None

@@ -10,7 +10,6 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.timer import Timer
 from textual.widgets import Digits, Static
 
 from tui.bigtext import big
@@ -25,7 +24,7 @@ from tui.games.tallyup.pieces import (
     score_chart,
 )
 from tui.i18n import t
-from tui.widgets import put
+from tui.widgets import Beats, put
 
 REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
@@ -55,8 +54,7 @@ class TallyTable(GameWidget):
         self.query_one("#tu-chart").display = False
         self._view: dict[str, Any] | None = None
         self._room: dict[str, Any] | None = None
-        self._reveal_beat: int | None = None
-        self._beat_timer: Timer | None = None
+        self.beats = Beats(self, BEAT_SECONDS, self._beat, lambda: len(REVEAL_BEATS) - 1)
         self._banner_until = 0.0
         self._kept_bonus: list[dict[str, Any]] = []
         self._banner: Text | None = None
@@ -64,7 +62,7 @@ class TallyTable(GameWidget):
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._view, self._room = view, room
-        if self._reveal_beat is None:
+        if self.beats.beat is None:
             self._redraw()
 
     def happened(self, events: list[dict[str, Any]]) -> bool:
@@ -108,36 +106,28 @@ class TallyTable(GameWidget):
             self.set_timer(left, self._move_on)
             return
         self._banner = None
-        if self._view is not None and self._reveal_beat is None:
+        if self._view is not None and self.beats.beat is None:
             self._redraw()
 
     def _start_reveal(self) -> None:
         """1… 2… 3…! — the tokens turn on the last beat. A reveal hard on the heels of the
         last one starts the count again."""
-        if self._beat_timer is not None:
-            self._beat_timer.stop()
-        self._reveal_beat = 0
+        self.beats.start()
         self._render_beat()
         if self._view is not None and self._room is not None:
             # everyone still IN has chosen by now (the last choice is what set this off)
             sealed = dict(self._view, locked=[not out for out in self._view["out"]])
             put(self.query_one("#tu-players", Static), players_table(sealed, self._room))
-        self._beat_timer = self.set_interval(BEAT_SECONDS, self._next_beat)
 
-    def _next_beat(self) -> None:
-        beat = (self._reveal_beat or 0) + 1
-        if beat < len(REVEAL_BEATS):
-            self._reveal_beat = beat
+    def _beat(self) -> None:
+        """The count's next beat; after the last, the tokens turn."""
+        if self.beats.beat is None:
+            self._redraw()
+        else:
             self._render_beat()
-            return
-        if self._beat_timer is not None:
-            self._beat_timer.stop()
-        self._beat_timer = None
-        self._reveal_beat = None
-        self._redraw()
 
     def _render_beat(self) -> None:
-        beats = REVEAL_BEATS[: self._reveal_beat + 1]
+        beats = REVEAL_BEATS[: (self.beats.beat or 0) + 1]
         if not self.app.has_class("-small"):  # in big letters where there is room
             letters = big("  ".join(b.replace("…", "..") for b in beats))
             if letters:

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.timer import Timer
 from textual.widgets import Static
 
 from tui.bigtext import big
@@ -33,7 +32,7 @@ from tui.games.tesauro.widgets import BigWord, Flow, TileGrid
 from tui.games.tesauro.words import BIG_HEIGHT, MAX_TEXT, clock, hurried, joined, role_name, who
 from tui.i18n import t
 from tui.text import name
-from tui.widgets import Timed, after_refresh, put
+from tui.widgets import Beats, Timed, after_refresh, put
 
 STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
 HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
@@ -64,8 +63,8 @@ class TesauroTable(Timed, GameWidget):
         self.query_one("#ts-scores").border_title = t("tesauro.scores_title")
         self._view: dict[str, Any] | None = None
         self._room: dict[str, Any] = {}
-        self._reveal_beat: int | None = None  # staging the definitions: the last one shown
-        self._beat_timer: Timer | None = None
+        # staging the definitions: `beat` is the last one shown
+        self.beats = Beats(self, STAGE_SECONDS, self._redraw, self._last_staged)
         self._judged_seen = False
         self._hold_until = 0.0
         self._reveal_form = 0  # how much of the answer fits (see _reveal_forms)
@@ -81,7 +80,7 @@ class TesauroTable(Timed, GameWidget):
             if kind == "revealed":
                 mode = (self._view or {}).get("mode")
                 if mode != "spoken" and len(event.get("defs") or []) > 1:
-                    self._start_staging()
+                    self.beats.start()
             elif kind == "judged":
                 self._judged_seen = True
 
@@ -89,7 +88,7 @@ class TesauroTable(Timed, GameWidget):
         self._view, self._room = view, room
         self.follow_timer(room.get("timer_seconds"))
         if view["phase"] != "judge":
-            self._stop_staging()
+            self.beats.stop()
         if self._judged_seen:  # a judgement just now: its reveal stays up for a while
             self._judged_seen = False
             if view["phase"] in ("dealing", "choose"):
@@ -105,25 +104,9 @@ class TesauroTable(Timed, GameWidget):
         if view is not None and view["phase"] == "write" and self._deadline:
             self._draw_banner(view, view["players"])
 
-    def _start_staging(self) -> None:
-        self._stop_staging()
-        self._reveal_beat = 0
-        self._beat_timer = self.set_interval(STAGE_SECONDS, self._next_beat)
-
-    def _stop_staging(self) -> None:
-        if self._beat_timer is not None:
-            self._beat_timer.stop()
-        self._beat_timer = None
-        self._reveal_beat = None
-
-    def _next_beat(self) -> None:
-        total = len((self._view or {}).get("defs") or [])
-        beat = (self._reveal_beat or 0) + 1
-        if beat >= total - 1:
-            self._stop_staging()
-        else:
-            self._reveal_beat = beat
-        self._redraw()
+    def _last_staged(self) -> int:
+        """The last definition staged on its own: after it, all of them are up."""
+        return len((self._view or {}).get("defs") or []) - 2
 
     # drawing
 
@@ -172,7 +155,7 @@ class TesauroTable(Timed, GameWidget):
         defs = self.query_one("#ts-defs", Static)
         defs.display = phase in ("speak", "judge") and bool(view["defs"] or phase == "speak")
         if defs.display:
-            shown = None if self._reveal_beat is None else self._reveal_beat + 1
+            shown = None if self.beats.beat is None else self.beats.beat + 1
             limit = self._text_limit(view["defs"])
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
