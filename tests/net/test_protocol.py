@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.base import game_entries
 from net.protocol import (
     MAX_FRAME,
     FrameDecoder,
@@ -219,7 +220,7 @@ def test_clean_text_bounds_length():
     assert len(clean_text("я" * 1000, 300)) == 300
 
 
-@pytest.mark.parametrize("game_id", ["tallyup", "trex", "tesauro"])
+@pytest.mark.parametrize("game_id", sorted(game_entries()))
 def test_the_views_the_host_packs_pass_the_checks_it_no_longer_makes(game_id):
     """The host splices its view frames from bytes packed once per change and does not check
     them again on the hot path; what every client receives must still pass `validate`."""

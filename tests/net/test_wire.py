@@ -11,6 +11,7 @@ import msgpack
 import msgspec
 import pytest
 
+from games.base import game_entries
 from net import wire
 from net.protocol import ProtocolError, decode_body, shown_texts
 from net.room import Room
@@ -95,7 +96,7 @@ def a_view(game: str = "tallyup") -> dict:
 
 
 def test_a_real_view_of_each_game_comes_through_unchanged():
-    for game in ("tallyup", "trex", "tesauro"):
+    for game in game_entries():
         view = a_view(game)
         assert decode_body(msgpack.packb(view)) == view
 
@@ -124,7 +125,7 @@ def wrong_copies(view: dict):
         yield f"room.seats[0].{key}", changed
 
 
-@pytest.mark.parametrize("game", ["tallyup", "trex", "tesauro"])
+@pytest.mark.parametrize("game", sorted(game_entries()))
 def test_a_field_of_the_wrong_type_anywhere_in_a_view_is_refused_as_bad_message(game):
     """What crashed a player's app before (a string for `room.seats`, a T-Rex `card` as a
     string, `legal` as an int) is refused at the door, by name, with `bad_message`."""
