@@ -515,6 +515,26 @@ class Room:
         index = option.choices.index(current) if current in option.choices else 0
         self.set_option(key, option.choices[(index + step) % len(option.choices)])
 
+    def host_with(
+        self, settings: HostSettings, *, grace: int | None = None, deck: str | None = None
+    ) -> None:
+        """How the host runs this table — its command's flags, over what a resumed table had
+        saved — before it opens: the settings, the grace time, a group's own deck (checked
+        by the caller). Saved with the next snapshot."""
+        if grace is not None and grace not in GRACE.choices:
+            raise ProtocolError("bad_option", f"grace = {grace!r}")  # (and nothing changed)
+        self.settings = settings
+        if grace is not None:
+            self.room_options[GRACE.key] = grace
+        if deck is not None:
+            self.deck = deck
+
+    def listening_on(self, port: int) -> None:
+        """The port the table really got: saved at once, so that `--resume` comes back to it."""
+        if self.settings.port != port:
+            self.settings.port = port
+            self.save_settings()
+
     def start(self, lang: str = "en", events: list[dict[str, Any]] | None = None) -> None:
         """The game begins with the seats there are; `events`: what the change says first."""
         game = self.game

@@ -172,15 +172,10 @@ def run_host(args: argparse.Namespace) -> int:
             save_path=save,
             settings=settings,
         )
-    room.settings = settings
-    if args.grace is not None:
-        room.room_options["grace"] = args.grace
-    if args.deck:
-        problem = check_deck(room, args.deck, lang())
-        if problem:
-            print(f"hubbub: {problem}", file=sys.stderr)
-            return 2
-        room.deck = str(args.deck)
+    if args.deck and (problem := check_deck(room, args.deck, lang())):
+        print(f"hubbub: {problem}", file=sys.stderr)
+        return 2
+    room.host_with(settings, grace=args.grace, deck=str(args.deck) if args.deck else None)
     raise_file_limit()  # every handle the system allows: nobody is kept out for want of one
     app = HostApp(
         room,

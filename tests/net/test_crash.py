@@ -280,3 +280,25 @@ async def test_a_resumed_countdown_waits_for_its_players(peek, state_dir):
     assert again.countdown.deadline is not None
     assert again.summary()["timer_seconds"] == pytest.approx(left, abs=1.0)
     again.close()
+
+
+def test_the_host_s_flags_and_its_port_come_back_with_resume(state_dir, peek):
+    """The command's flags go to the room through its own methods (`host_with`), the port it
+    really got is saved at once (`listening_on`): `--resume` comes back the same way."""
+    from net.protocol import ProtocolError
+    from net.seats import HostSettings
+
+    save = state_dir / "flags.save"
+    room = Room("Flags", game_id="peek", save_path=save)
+    room.host_with(HostSettings(interface="127.0.0.1", lang="ru"), grace=60)
+    with pytest.raises(ProtocolError):
+        room.host_with(HostSettings(), grace=7)  # not a grace time the lobby offers
+    room.listening_on(47123)
+    room.flush()
+    again = Room.resume(save)
+    assert (again.settings.port, again.settings.interface, again.settings.lang) == (
+        47123, "127.0.0.1", "ru"
+    )  # fmt: skip
+    assert again.room_options["grace"] == 60
+    room.close()
+    again.close()

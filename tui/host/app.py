@@ -106,9 +106,7 @@ class HostApp(App[None]):
             self.exit(return_code=2, message=message)
             return
         self.addresses = self._addresses()
-        if self.room.settings.port != self.server.port:  # `--resume` comes back to this port
-            self.room.settings.port = self.server.port
-            self.room.save_settings()
+        self.room.listening_on(self.server.port)  # `--resume` comes back to this port
         self.room.start_clocks()
         if self.web_port is not None:
             await self._open_web_seats()
