@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import itertools
 import logging
 import math
@@ -32,10 +31,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from games import CHANCE, GAMES, HOST, Game, IllegalAction
-from games.base import Option, sample_chance
+from games import GAMES, Game, IllegalAction
+from games.base import Option
 from net.bots import BotScheduler
 from net.countdown import Countdown
+from net.play import Play, ReplayError
 from net.presence import Graces
 from net.protocol import (
     CODE_LENGTH,
@@ -102,8 +102,8 @@ class Room:
         self.seats: list[Seat] = []
         self.phase = "lobby"  # "lobby" | "playing" | "over"
         self.players = 0  # how many seats play the current game (the first ones)
-        self.state: Any = None
-        self.log: list[list[Any]] = []
+        self.play: Play | None = None
+        """The game being played (or just over), None in the lobby."""
         self.version = 0
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_KEEP)
         # the last changes with events, by version: what a (re)connecting player missed
@@ -118,8 +118,6 @@ class Room:
         self._renumberers: list[Renumbering] = []
         self.countdown = Countdown(self._timeout, self._journal_clock)
         self.graces = Graces(self.clock, self._grace_over)
-        self._held_away: set[int] = set()  # seats the game itself has been told are away
-        self._moments: dict[int, tuple[Any, int]] = {}  # seat -> (moment, version it began)
         self._pending_events: list[dict[str, Any]] = []  # presence not told yet
         self._presence_flush: asyncio.TimerHandle | None = None
         self._presence_told = -math.inf  # self.clock() of the last presence-only view
@@ -132,6 +130,16 @@ class Room:
     @property
     def game(self) -> Game | None:
         return GAMES.get(self.game_id) if self.game_id else None
+
+    @property
+    def state(self) -> Any:
+        """The game's state (None in the lobby)."""
+        return self.play.state if self.play is not None else None
+
+    @property
+    def log(self) -> list[list[Any]]:
+        """The game's log so far: [seat, action] entries."""
+        return self.play.log if self.play is not None else []
 
     @property
     def grace(self) -> float:
@@ -318,8 +326,8 @@ class Room:
         if who.standin:
             who.standin = False
             self.bots.forget(seat)
-        if seat in self._held_away and self.phase == "playing":
-            self._held_away.discard(seat)
+        if self.play is not None and seat in self.play.held_away and self.phase == "playing":
+            self.play.held_away.discard(seat)
             events += _without_presence(self._host_move({"type": "back", "seat": seat}))
             self._changed(events)  # the game itself changed: everyone sees it now
             return
@@ -421,8 +429,8 @@ class Room:
                     who.bot = _standin_strength(game)
                     events.append({"type": "bot_takes_over", "seat": seat})
                 who.standin = False
-            elif seat not in self._held_away:
-                self._held_away.add(seat)
+            elif self.play is not None and seat not in self.play.held_away:
+                self.play.held_away.add(seat)
                 events += [{"type": "sits_out", "seat": seat}]
                 events += _without_presence(self._host_move({"type": "away", "seat": seat}))
         self._after_game_move(events, save=True)
@@ -489,7 +497,7 @@ class Room:
             if seat.bot is not None and seat.bot not in game.bots:
                 seat.bot = _standin_strength(game)
         self.phase = "lobby"
-        self.state = None
+        self.play = None
         self._changed([*events, {"type": "game_chosen", "game": game_id}], save=True)
 
     def lobby_options(self) -> tuple[Option, ...]:
@@ -551,18 +559,15 @@ class Room:
         if self.deck and game.takes_deck:
             self.options["deck"] = self.deck
         self.players = count
-        self.state = game.setup([s.name for s in self.seats], copy.deepcopy(self.options))
-        self.log = []
+        self.play = Play(game, [s.name for s in self.seats], self.options, self.rng)
         self._journaled = 0
-        self._held_away.clear()
-        self._moments.clear()
         self.phase = "playing"
         for seat, who in enumerate(self.seats):  # away since the lobby: the grace starts now
             if who.human and not who.connected:
                 who.away_since = who.away_since or self.clock()
                 self._start_grace(seat)
         events = [*(events or ()), {"type": "game_started", "game": game.id}]
-        events += self._run_chance()
+        events += self.play.run_chance()
         self._after_game_move(events, save=True)
 
     def end(self) -> None:
@@ -594,12 +599,9 @@ class Room:
     def _back_to_lobby(self) -> None:
         self._cancel_timers()
         self.phase = "lobby"
-        self.state = None
+        self.play = None
         self.players = 0
-        self.log = []
         self._journaled = 0
-        self._held_away.clear()
-        self._moments.clear()
         for seat in self.seats:
             seat.standin = False
         self._remove_seats({i for i, s in enumerate(self.seats) if s.leaving})
@@ -612,53 +614,20 @@ class Room:
         """A seat's action, validated by the game. `made_at` is the version of the view the
         action was made from: one made before the seat's decision changed is `stale`. Raises
         IllegalAction; the state is then unchanged and nothing is logged."""
-        game = self.game
-        if self.phase != "playing" or game is None or self.state is None:
+        play = self.play
+        if self.phase != "playing" or play is None:
             raise IllegalAction("no_game", "illegal.no_game")
         if not 0 <= seat < self.players:
             raise IllegalAction("not_playing", "illegal.not_playing")
         if action.get("type") in ("chance", "timeout", "away", "back"):
             raise IllegalAction("not_yours", "illegal.not_yours")
-        began = self._moments.get(seat)
-        if made_at is not None and (
-            made_at > self.version or (began is not None and made_at < began[1])
-        ):  # made before the seat's decision changed — or from a view that never was
-            raise IllegalAction("stale", "illegal.stale", version=began[1] if began else 0)
-        try:
-            events = game.apply(self.state, seat, action)
-        except IllegalAction:
-            raise
-        except Exception:
-            # a rule that fails half-way may have changed the state: put it back as the log
-            # has it, so one odd action cannot wedge the table (the caller says `internal`)
-            log.exception("the %s rules failed on a %r action", game.id, action.get("type"))
-            self.state = self._replayed(self.log)
-            raise
-        self.log.append([seat, action])
-        events += self._run_chance()
+        events = play.act(seat, action, made_at, self.version)
         self._after_game_move(events)
         return events
 
     def _host_move(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """A move of the HOST seat; games may refuse moves they don't care about."""
-        game = self.game
-        if game is None or self.state is None:
-            return []
-        try:
-            events = game.apply(self.state, HOST, action)
-        except IllegalAction:
-            return []
-        self.log.append([HOST, action])
-        return events + self._run_chance()
-
-    def _run_chance(self) -> list[dict[str, Any]]:
-        game = self.game
-        events: list[dict[str, Any]] = []
-        while game is not None and (spec := game.chance(self.state)) is not None:
-            action = {"type": "chance", "outcome": sample_chance(spec, self.rng)}
-            events += game.apply(self.state, CHANCE, action)
-            self.log.append([CHANCE, action])
-        return events
+        return self.play.host_move(action) if self.play is not None else []
 
     def _after_game_move(self, events: list[dict[str, Any]], *, save: bool = False) -> None:
         if self.result() is not None and self.phase == "playing":
@@ -685,13 +654,8 @@ class Room:
         self._schedule_bots()
 
     def _track_moments(self) -> None:
-        game = self.game
-        if self.phase != "playing" or game is None:
-            return
-        for seat in range(self.players):
-            moment = game.moment(self.state, seat)
-            if (began := self._moments.get(seat)) is None or began[0] != moment:
-                self._moments[seat] = (moment, self.version)
+        if self.phase == "playing" and self.play is not None:
+            self.play.track_moments(self.players, self.version)
 
     # --- presence -----------------------------------------------------------------------
 
@@ -709,7 +673,8 @@ class Room:
             self.seats[seat].standin = True
             self._changed([{"type": "stand_in", "seat": seat}])
             return
-        self._held_away.add(seat)
+        if self.play is not None:
+            self.play.held_away.add(seat)
         events = [{"type": "sits_out", "seat": seat}]
         events += _without_presence(self._host_move({"type": "away", "seat": seat}))
         self._after_game_move(events)
@@ -777,7 +742,8 @@ class Room:
         for seat in range(len(self.seats)):
             if self._plays(seat) and not self.seats[seat].connected:
                 self.seats[seat].away_since = self.clock()
-                if not self.seats[seat].leaving and seat not in self._held_away:
+                held = self.play is not None and seat in self.play.held_away
+                if not self.seats[seat].leaving and not held:
                     self._start_grace(seat)
         self._track_moments()
         self._arm_timer()
@@ -887,41 +853,12 @@ class Room:
         room._journaled = len(room.log)
         return room
 
-    def _replayed(self, entries: list[list[Any]]) -> dict[str, Any]:
-        """The game's state after these log entries, from a fresh setup."""
-        game = self.game
-        state = game.setup(
-            [s.name for s in self.seats[: self.players]], copy.deepcopy(self.options)
-        )
-        for seat, action in entries:
-            game.apply(state, seat, action)
-        return state
-
     def _replay(self, save_path: Path, entries: list[list[Any]]) -> None:
-        game = self.game
         names = [s.name for s in self.seats[: self.players]]
         try:
-            self.state = game.setup(names, copy.deepcopy(self.options))
-        except Exception as exc:  # options the game refuses
-            raise ResumeError(f"{save_path}: the saved game cannot be set up: {exc}") from exc
-        for number, (seat, action) in enumerate(entries, 1):
-            try:
-                game.apply(self.state, seat, action)
-            except IllegalAction as exc:
-                raise ResumeError(
-                    f"{save_path}: move {number} of the saved game is refused ({exc.code})"
-                ) from exc
-            except Exception as exc:  # a damaged action may upset a game in any way
-                raise ResumeError(
-                    f"{save_path}: move {number} of the saved game does not replay "
-                    f"({type(exc).__name__})"
-                ) from exc
-            if seat == HOST and action.get("type") in ("away", "back"):
-                target = action.get("seat")
-                (self._held_away.add if action["type"] == "away" else self._held_away.discard)(
-                    target
-                )
-        self.log = entries
+            self.play = Play.replayed(self.game, names, self.options, self.rng, entries)
+        except ReplayError as exc:
+            raise ResumeError(f"{save_path}: {exc}") from exc
 
 
 def _standin_strength(game: Game) -> str:

@@ -941,6 +941,13 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def built(make: Callable[[], Table]) -> Table:
+    """A scene's table for a test that runs in an event loop, played forward where none runs:
+    no bot and no countdown of its room moves it on while the test looks (on a busy machine,
+    a bot did, between the scene's view and the test's look)."""
+    return await asyncio.to_thread(make)
+
+
 def _counting(app: App[Any]) -> int | None:
     """Which beat of the reveal's 1… 2… 3…! the game's table is on (None: not counting)."""
     for table in app.screen.query("#game-table"):

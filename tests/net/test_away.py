@@ -36,7 +36,7 @@ class Stacked:
 
     def __init__(self, monkeypatch) -> None:
         self.queue: list[Any] = []
-        monkeypatch.setattr("net.room.sample_chance", self.draw)
+        monkeypatch.setattr("net.play.sample_chance", self.draw)
 
     def draw(self, spec: dict, rng: random.Random) -> Any:
         if self.queue:

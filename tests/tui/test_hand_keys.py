@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenes import ANN, player_scene, tallyup_at, trex_at
+from tests.scenes import ANN, built, player_scene, tallyup_at, trex_at
 from tests.waiting import until
 from tui.games.tallyup import TallyHand
 from tui.games.trex import TRexHand
@@ -20,7 +20,8 @@ from tui.games.trex import TRexHand
     ],
 )
 async def test_tally_up_s_keys_follow_its_legal_actions(moment, usable, greyed):
-    app, run_before = player_scene(tallyup_at(moment), you=ANN)()
+    table = await built(tallyup_at(moment))
+    app, run_before = player_scene(lambda: table, you=ANN)()
     async with app.run_test(size=(100, 40)) as pilot:
         await run_before(pilot)
         hand = (await until(lambda: app.screen.query(TallyHand), pilot)).first()
@@ -30,7 +31,8 @@ async def test_tally_up_s_keys_follow_its_legal_actions(moment, usable, greyed):
 
 
 async def test_t_rex_hides_the_keys_its_mode_has_no_use_for():
-    app, run_before = player_scene(trex_at("coop"), you=ANN)()
+    table = await built(trex_at("coop"))
+    app, run_before = player_scene(lambda: table, you=ANN)()
     async with app.run_test(size=(100, 40)) as pilot:
         await run_before(pilot)
         hand = (await until(lambda: app.screen.query(TRexHand), pilot)).first()
