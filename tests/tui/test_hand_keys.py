@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenes import ANN, built, player_scene, tallyup_at, trex_at
+from tests.scenes import ANN, BOB, CID, built, player_scene, tallyup_at, tesauro_at, trex_at
 from tests.waiting import until
 from tui.games.tallyup import TallyHand
+from tui.games.tesauro import TesauroHand
 from tui.games.trex import TRexHand
 
 
@@ -39,3 +40,20 @@ async def test_t_rex_hides_the_keys_its_mode_has_no_use_for():
         assert hand.check_action("skip", ()) is False  # the two-player game has no offers
         assert hand.check_action("withdraw", ()) is False
         assert hand.check_action("call", ()) in (True, None)  # its own: usable or greyed
+
+
+@pytest.mark.parametrize(
+    ("seat", "choose", "pick"),
+    [(BOB, True, False), (ANN, False, False), (CID, False, False)],
+)  # fmt: skip
+async def test_tesauro_s_keys_belong_to_one_player_at_a_time(seat, choose, pick):
+    """Bob reads this turn: the word is his to choose — hidden from the Sage and the others,
+    not greyed; nobody's judgement keys show before the definitions are in."""
+    table = await built(tesauro_at("choose"))
+    app, run_before = player_scene(lambda: table, you=seat)()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await run_before(pilot)
+        hand = (await until(lambda: app.screen.query(TesauroHand), pilot)).first()
+        assert hand.check_action("choose", ()) is choose
+        assert hand.check_action("pick", ()) is pick
+        assert hand.check_action("tile", ()) is False  # no tile in this phase, for anybody

@@ -89,7 +89,15 @@ class HandWidget(GameWidget):
         wanted = self.LEGAL_KEYS.get(action)
         if wanted is None:
             return True
-        return True if self.legal() & set(wanted) else None
+        if self.legal() & set(wanted):
+            return True
+        return None if self.owns_key(action) else False
+
+    def owns_key(self, action: str) -> bool:
+        """Whether a key of `LEGAL_KEYS` that does nothing now is this player's to see greyed
+        (pressing it says why); a game whose keys belong to one player at a time (Tesauro's
+        reader, its Sage) hides them from the others. By default every key is everyone's."""
+        return True
 
     async def on_click(self, event: events.Click) -> None:
         await run_tap(self, event)

@@ -5,7 +5,8 @@ the keys of each phase, with the definition field that takes every key while it 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -226,45 +227,50 @@ class TesauroHand(Timed, HandWidget):
 
     # keys
 
+    LEGAL_KEYS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "choose": ("choose",),
+        "tile": ("tile",),
+        "pick": ("pick",),
+        "crazy": ("crazy",),
+    }
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys of this phase: usable (True) or greyed (None: pressing one says why), as
         in every game. A number key means one thing per phase — the reader's word, a tile, a
-        definition to pick — so the meanings of other phases are hidden (False)."""
+        definition to pick — so the meanings of other phases are hidden (False); while the
+        field is open, its own keys are the ones that count."""
+        if action == "tile" and self._field_open:
+            return False  # the digits go into the text
+        if action in self.LEGAL_KEYS:
+            return super().check_action(action, parameters)
+        rule = self._FIELD_KEYS.get(action)
+        return True if rule is None else rule(self)
+
+    def owns_key(self, action: str) -> bool:
+        """Greyed only for the one whose key it is — the reader's word, a tile of a scholar
+        who has given nothing yet, the Sage's judgement: nobody else is shown it."""
         view = self._view
-        legal = self._legal()
-        phase = view.get("phase")
-        typing = self._field_open
-        genius = view.get("role") == "brillante"
-        scholar = view.get("role") in ("brillante", "orate")
-        me = view.get("seat")
+        phase, me = view.get("phase"), view.get("seat")
         given = view.get("given") or []
-        # greyed only for the one whose key it is (the reader's word, a tile of a scholar
-        # who has given nothing yet, the Sage's judgement): nobody else is shown it
         has_given = isinstance(me, int) and me < len(given) and given[me]
-        reader = phase == "choose" and me == view.get("reader")
-        tiles = phase == "write" and scholar and not has_given
-        sage = phase == "judge" and me == view.get("sapiente")
-        if action == "choose":
-            return True if "choose" in legal else (None if reader else False)
-        if action == "tile":
-            if typing:
-                return False  # the digits go into the text
-            return True if "tile" in legal else (None if tiles else False)
-        if action in ("pick", "crazy"):
-            return True if action in legal else (None if sage else False)
-        if action == "write":
-            return self._may_type() and not typing
-        if action == "ready":
-            return "done" in legal and phase == "write"
-        if action == "said":
-            return "done" in legal and phase == "speak"
-        if action == "tiles":
-            return typing and not genius  # a Genius can't change tile: Esc is "Back"
-        if action == "back":
-            return typing and genius
-        if action == "help":
-            return typing  # F1 while `?` goes into the field; else the screen's own F1
-        return True
+        scholar = view.get("role") in ("brillante", "orate")
+        return {
+            "choose": phase == "choose" and me == view.get("reader"),
+            "tile": phase == "write" and scholar and not has_given,
+            "pick": phase == "judge" and me == view.get("sapiente"),
+            "crazy": phase == "judge" and me == view.get("sapiente"),
+        }[action]
+
+    _FIELD_KEYS: ClassVar[Mapping[str, Callable[[TesauroHand], bool]]] = {
+        "write": lambda hand: hand._may_type() and not hand._field_open,
+        "ready": lambda hand: "done" in hand.legal() and hand._view.get("phase") == "write",
+        "said": lambda hand: "done" in hand.legal() and hand._view.get("phase") == "speak",
+        # a Genius can't change tile: Esc is "Back"
+        "tiles": lambda hand: hand._field_open and hand._view.get("role") != "brillante",
+        "back": lambda hand: hand._field_open and hand._view.get("role") == "brillante",
+        "help": lambda hand: hand._field_open,  # F1 while `?` goes into the field
+    }
+    """The keys of the definition field and of being ready: shown only while they work."""
 
     def key_display_for(self, action: str) -> str | None:
         """The footer's keys as they are now: "1–4" for four definitions."""
