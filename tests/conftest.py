@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from games import GAMES
+from games.base import register
 from tests.fakegame import PEEK
 from tui.i18n import add_words
 
@@ -15,7 +16,7 @@ PEEK_WORDS = Path(__file__).parent / "peek"
 def peek():
     """Peek, registered for the length of one test (its words stay: they name only Peek)."""
     add_words(PEEK_WORDS)
-    GAMES["peek"] = PEEK
+    register(PEEK)  # as its entry point would (tests/plugin, tests/e2e/test_plugin_game.py)
     yield PEEK
     GAMES.pop("peek", None)
 
