@@ -142,8 +142,6 @@ class GameUI:
     param_words: Callable[[str, Any], str | None] | None = None
     """The game's own words for a refusal's parameter (Tesauro: a tile's name), or None:
     the value as it is."""
-    styles: Path | None = None
-    """The game's style sheet (its widgets' layout and colours), read by both apps."""
     rules_key: Callable[[dict[str, Any]], str] | None = None
     """The catalogue key of the rules the help shows with this game view (T-Rex's
     cooperative game has its own); None: `<game>.rules`."""
@@ -187,9 +185,13 @@ def ui_for(game_id: str | None) -> GameUI:
 
 
 def game_styles() -> list[str]:
-    """Every game's style sheet, for an app's CSS_PATH."""
-    _load_game_uis()
-    return [str(ui.styles) for ui in _UIS.values() if ui.styles is not None]
+    """Every game's style sheet (`styles.tcss` beside its screens), for an app's CSS_PATH —
+    found without importing the screens: an app that never shows a game (the join form)
+    does not pay for them."""
+    from tui.i18n import game_folders
+
+    sheets = [folder / "styles.tcss" for folder in game_folders(SCREENS_GROUP, Path(__path__[0]))]
+    return [str(sheet) for sheet in sheets if sheet.exists()]
 
 
 SCREENS_GROUP = "hubbub.screens"

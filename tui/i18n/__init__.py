@@ -32,20 +32,25 @@ GAMES_DIR = Path(__file__).parent.parent / "games"
 _added: list[Path] = []
 
 
-def word_folders() -> list[Path]:
-    """The folders of every game's words: the packages the entry points name, or, in a
-    checkout never installed, the packages under `tui/games/`; and any `add_words` gave."""
+def game_folders(group: str, fallback: Path) -> list[Path]:
+    """The folders of the packages an entry-point `group` names (found without importing
+    them), or, in a checkout never installed, the packages under `fallback`."""
     from importlib.metadata import entry_points
     from importlib.util import find_spec
 
     folders = []
-    for entry in entry_points(group=WORDS_GROUP):
+    for entry in entry_points(group=group):
         spec = find_spec(entry.value)
         if spec is not None and spec.submodule_search_locations:
             folders.append(Path(next(iter(spec.submodule_search_locations))))
     if not folders:
-        folders = sorted(p for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists())
-    return [*sorted(folders), *_added]
+        folders = [p for p in fallback.iterdir() if (p / "__init__.py").exists()]
+    return sorted(folders)
+
+
+def word_folders() -> list[Path]:
+    """The folders of every game's words (`hubbub.words`), and any `add_words` gave."""
+    return [*game_folders(WORDS_GROUP, GAMES_DIR), *_added]
 
 
 def add_words(folder: Path) -> None:

@@ -11,8 +11,6 @@ apps find the game here: importing the package registers its screens (`tui.games
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tui.games import GameUI, register_ui
 from tui.games.tallyup.chart import DiceChartScreen
 from tui.games.tallyup.dice import DIE_STYLE, LARGE_DIE, colour_chip, dice_art, faces_text
@@ -71,6 +69,5 @@ register_ui(
         TallyHand,
         narrate,
         seat_params=("winner",),
-        styles=Path(__file__).with_name("styles.tcss"),
     ),
 )

@@ -16,7 +16,6 @@ here: importing the package registers its screens (`tui.games.ui_for`).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
@@ -58,6 +57,5 @@ register_ui(
         epilogue,
         seat_params=("reader", "sapiente"),
         param_words=param_words,
-        styles=Path(__file__).with_name("styles.tcss"),
     ),
 )

@@ -12,8 +12,6 @@ several). Both apps find the game here: importing the package registers its scre
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tui.games import GameUI, register_ui
 from tui.games.trex.hand import NEWS_SECONDS, TRexHand
 from tui.games.trex.narrate import match_sentence, narrate
@@ -69,6 +67,5 @@ register_ui(
         TRexHand,
         narrate,
         rules_key=rules_key,
-        styles=Path(__file__).with_name("styles.tcss"),
     ),
 )
