@@ -1,4 +1,7 @@
-"""The host's room: seats, the lobby, the game being played, its timers, bots and save file.
+"""The host's room: the seats and the lobby, and the coordinator of what runs at the table —
+the game being played (`net.play.Play`), its countdown (`net.countdown.Countdown`), the bots'
+moves (`net.bots.BotScheduler`), the grace times (`net.presence.Graces`) and the save file
+(`net.savefile`). None of those knows the room; the room tells each what changed.
 
 The room is the single writer of the game state. Every change — a player's action, a chance
 move, a timeout, someone leaving — goes through `_changed`, which journals it (before anyone
