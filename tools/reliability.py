@@ -50,8 +50,9 @@ import contextlib
 
 from net.doorman import chance_to_find, party_guesses, seconds_to_try_every_code
 from net.protocol import CODE_LENGTH, PROTOCOL_VERSION
-from net.room import CODE_LETTERS, Room
+from net.room import Room
 from net.savefile import read_records
+from net.seats import CODE_LETTERS
 from tests.wire import Wire
 
 HOSTD = Path(__file__).resolve().parent / "hostd.py"
