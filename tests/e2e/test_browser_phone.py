@@ -86,7 +86,7 @@ class Phone(Page):
     async def tap_row_until(self, text: str, test, what: str) -> None:
         """Tap a numbered row until the screen shows what the tap does: a person who sees
         nothing happen taps again. Once, on a busy CI machine, a die's tap ticked nothing
-        for 20 s (not seen again in 16 runs under load; its cause not found: `retaps` counts
+        for 20 s (not seen again in 11 runs, 5 under load; its cause not found: `retaps` counts
         them and the test prints it), and a second tap is what anyone holding the phone
         would do."""
         await self.tap_row(text)
