@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,17 @@ def test_the_defaults_of_a_game_s_optional_parts():
     assert not PEEK.takes_deck
     with pytest.raises(ValueError, match="no deck"):
         PEEK.check_deck("words.toml", "en")
+
+
+def test_a_checkout_never_installed_finds_the_games_beside_the_code(monkeypatch):
+    """No entry points (the project's folder run as it is, never `pip install`ed): the rules,
+    the screens' style sheets and the words are found as packages instead."""
+    from games.base import game_entries
+    from tui.games import game_styles
+    from tui.i18n import word_folders
+
+    monkeypatch.setattr("importlib.metadata.entry_points", lambda group: [])
+    shipped = {"tallyup", "trex", "tesauro"}
+    assert set(game_entries()) == shipped
+    assert {Path(sheet).parent.name for sheet in game_styles()} == shipped
+    assert {folder.name for folder in word_folders()} >= shipped
