@@ -37,10 +37,6 @@ class Graces:
         self._handles.pop(seat, None)
         self.on_over(seat)
 
-    def left(self, seat: int) -> float | None:
-        due = self.due.get(seat)
-        return None if due is None else max(0.0, due - self.clock())
-
     def cancel(self, seat: int) -> None:
         self.due.pop(seat, None)
         handle = self._handles.pop(seat, None)

@@ -216,8 +216,7 @@ class Room:
         return game.private_view(self.state, seat)
 
     def result(self) -> dict | None:
-        game = self.game
-        return game.result(self.state) if game and self.state is not None else None
+        return self.play.result() if self.play is not None else None
 
     # --- subscribers --------------------------------------------------------------------
 

@@ -83,7 +83,7 @@ class HandWidget(GameWidget):
 
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
-        return set((getattr(self, "_view", None) or {}).get("legal", []))
+        return set((getattr(self, "_view", None) or {}).get("legal") or [])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         wanted = self.LEGAL_KEYS.get(action)

@@ -94,17 +94,14 @@ class TallyHand(Timed, HandWidget):
         "side": ("token",),
     }  # the shout is always there: a race must not wait for a key
 
-    def _legal(self) -> set[str]:
-        return self.legal()
-
     def _choices(self) -> list[str]:
         """The dice the number keys pick from now: all six, or the unused ones for a bonus."""
-        if "bonus_dice" in self._legal():
+        if "bonus_dice" in self.legal():
             return list(self._view.get("unused", []))
         return list(COLOURS)
 
     def _needed(self) -> int:
-        return self._view.get("bonus_count", 0) if "bonus_dice" in self._legal() else 3
+        return self._view.get("bonus_count", 0) if "bonus_dice" in self.legal() else 3
 
     def action_pick(self, index: int) -> None:
         choices = self._choices()
@@ -123,7 +120,7 @@ class TallyHand(Timed, HandWidget):
         if len(self._picked) != self._needed():
             self.notify(t("tallyup.pick_n", n=self._needed()), severity="warning")
             return
-        kind = "bonus_dice" if "bonus_dice" in self._legal() else "choose_dice"
+        kind = "bonus_dice" if "bonus_dice" in self.legal() else "choose_dice"
         self.act({"type": kind, "dice": list(self._picked)})
 
     def action_roll(self) -> None:
@@ -161,7 +158,7 @@ class TallyHand(Timed, HandWidget):
         view = self._view
         names = view["players"]
         me = view["seat"]
-        legal = self._legal()
+        legal = self.legal()
         left = self._seconds_left()
         clock = f"  ⏱ {t('tallyup.seconds', n=left)}" if left is not None else ""
         if view["phase"] == "shout" and view.get("shout") and view["shout"].get("open"):
@@ -190,7 +187,7 @@ class TallyHand(Timed, HandWidget):
 
     def _main_text(self) -> Text:
         view = self._view
-        legal = self._legal()
+        legal = self.legal()
         text = Text()
         if "choose_dice" in legal or "bonus_dice" in legal:
             text.append(t("tallyup.pick_hint", n=self._needed()) + "\n", style="dim")
@@ -235,7 +232,7 @@ class TallyHand(Timed, HandWidget):
 
     def _odds_text(self) -> Text:
         view = self._view
-        legal = self._legal()
+        legal = self.legal()
         dice = self._picked if "choose_dice" in legal else view["dice"]
         if "bonus_dice" in legal:
             if len(self._picked) != self._needed():

@@ -140,15 +140,12 @@ class TesauroHand(Timed, HandWidget):
         self._place_field()
         self._redraw()
 
-    def _legal(self) -> set[str]:
-        return set(self._view.get("legal") or [])
-
     def _may_type(self) -> bool:
         """A scholar holding a tile, in the thinking time of the typed game, not yet given."""
         view = self._view
         return (
             view.get("mode") == "typed"
-            and "define" in self._legal()
+            and "define" in self.legal()
             and view.get("tile") is not None
             and view.get("phase") == "write"
         )
@@ -308,14 +305,14 @@ class TesauroHand(Timed, HandWidget):
         seat = entry["seat"]
 
         def pick(answer: bool | None) -> None:
-            if answer and "pick" in self._legal():
+            if answer and "pick" in self.legal():
                 self.act({"type": "pick", "seat": seat})
 
         self.app.push_screen(ConfirmScreen(question), pick)
 
     def action_crazy(self) -> None:
         def crazy(answer: bool | None) -> None:
-            if answer and "crazy" in self._legal():
+            if answer and "crazy" in self.legal():
                 self.act({"type": "crazy"})
 
         question = t("tesauro.confirm_crazy", crazy=t("tesauro.crazy"))
@@ -408,7 +405,7 @@ class TesauroHand(Timed, HandWidget):
         view = self._view
         names = view["players"]
         phase = view.get("phase")
-        legal = self._legal()
+        legal = self.legal()
         me = view.get("seat")
         status = Text()
         if phase == "dealing":

@@ -83,9 +83,6 @@ class TRexHand(HandWidget):
         "call": ("call",),
     }
 
-    def _legal(self) -> set[str]:
-        return self.legal()
-
     def _draw_card(self) -> None:
         view = self._view
         card = view.get("card")
@@ -118,7 +115,7 @@ class TRexHand(HandWidget):
 
     def _status(self) -> Text:
         view = self._view
-        legal = self._legal()
+        legal = self.legal()
         if view["over"]:
             return Text(t("trex.over"), style="bold")
         if view["phase"] == "vote":
@@ -140,7 +137,7 @@ class TRexHand(HandWidget):
         names = view["players"]
         me = view["seat"]
         text = Text()
-        if view["phase"] == "vote" and "vote" in self._legal():
+        if view["phase"] == "vote" and "vote" in self.legal():
             tie = view.get("tie_break") or {}
             for seat, action in zip(tie.get("tied", []), tie.get("actions", []), strict=False):
                 row = Text()
@@ -220,7 +217,7 @@ class TRexHand(HandWidget):
 
     def why_not(self, action: str) -> str | None:
         """Why a greyed key does nothing now (the screen says it for a moment)."""
-        view, legal = self._view, self._legal()
+        view, legal = self._view, self.legal()
         if not legal:
             return None  # a card being drawn, or you are away: the screen's own line says so
         offers = view.get("offers") or {"out": None, "in": []}
@@ -238,9 +235,9 @@ class TRexHand(HandWidget):
         view = self._view
         if index >= len(view.get("players", [])) or index == view.get("seat"):
             return
-        if "vote" in self._legal():
+        if "vote" in self.legal():
             self.act({"type": "vote", "for": index})
-        elif "offer" in self._legal():
+        elif "offer" in self.legal():
             self.act({"type": "offer", "to": index})
 
     def action_answer(self, verb: str) -> None:
