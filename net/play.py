@@ -35,7 +35,8 @@ class Play:
         self.state: State = game.setup(list(names), copy.deepcopy(options))
         self.log: list[Entry] = []
         self.held_away: set[int] = set()
-        """Seats the game itself has been told are away (`away`/`back` moves of HOST)."""
+        """Seats the game itself has been told are away: the `away` moves of HOST it took,
+        and no `back` since (live or replayed, the same rule)."""
         self.moments: dict[int, tuple[Any, int]] = {}
         """seat -> (its moment, the version of the table it began at)."""
 
@@ -101,6 +102,7 @@ class Play:
         except IllegalAction:
             return []
         self.log.append([HOST, action])
+        self._told_presence(HOST, action)
         return events + self.run_chance()
 
     def run_chance(self) -> list[dict[str, Any]]:

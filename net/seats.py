@@ -35,10 +35,6 @@ class Seat:
     away_since: float | None = None  # monotonic time the connection dropped
 
     @property
-    def present(self) -> bool:
-        return self.connected or self.bot is not None or self.standin
-
-    @property
     def human(self) -> bool:
         return self.bot is None
 

@@ -419,3 +419,20 @@ async def test_two_names_on_one_state_directory_are_two_seats(peek, state_dir):
 def test_every_game_says_whom_it_waits_for_and_what_a_key_is_about():
     for game in GAMES.values():
         assert callable(game.waiting_for) and callable(game.moment), game.id
+
+
+async def test_a_bot_that_breaks_is_an_error_not_a_seat_that_never_moves(peek, monkeypatch):
+    """A bug in a bot surfaces where the room plans it, as it always did; it must not be
+    taken for "no event loop here" and leave the seat silently idle."""
+    from tests.fakegame import PeekBot
+
+    def broken(*_args):
+        raise NotImplementedError("a bot half written")
+
+    monkeypatch.setattr(PeekBot, "act", broken)
+    room = Room("Broken", game_id="peek", open_room=True)
+    room.join("Ann", None)
+    room.add_bot()
+    with pytest.raises(NotImplementedError):
+        room.start()
+    room.close()
