@@ -167,20 +167,26 @@ GAMES_GROUP = "hubbub.games"
 game shipped as a distribution of its own adds itself there."""
 
 
-def game_entries() -> dict[str, str]:
-    """Every game this installation has, by id → where it is ("module:object"), without
-    importing any. A checkout that was never installed (no entry points) finds the packages
-    under `games/` instead (each registers itself when imported)."""
+def found_in(group: str, package: str) -> dict[str, str]:
+    """What an entry-point `group` names, by name → where ("module" or "module:object"),
+    without importing any of it — and the subpackages of `package` that no entry point
+    names: this project's own games are found in a checkout that was never installed, with
+    or without another game's distribution on the path. (The one way the rules, the screens
+    and the words of every game are found.)"""
+    import importlib
+    import pkgutil
     from importlib.metadata import entry_points
 
-    found = {entry.name: entry.value for entry in entry_points(group=GAMES_GROUP)}
-    if found:
-        return found
-    import pkgutil
+    found = {entry.name: entry.value for entry in entry_points(group=group)}
+    for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        if module.ispkg:
+            found.setdefault(module.name, f"{package}.{module.name}")
+    return found
 
-    import games
 
-    return {m.name: f"games.{m.name}" for m in pkgutil.iter_modules(games.__path__) if m.ispkg}
+def game_entries() -> dict[str, str]:
+    """Every game this installation has, by id → where it is, without importing any."""
+    return found_in(GAMES_GROUP, "games")
 
 
 class Registry(dict):
@@ -240,7 +246,8 @@ class Registry(dict):
 
 
 GAMES: dict[str, GameBase] = Registry()
-"""Every shipped game by id (and any a test registers)."""
+"""Every game by id: those the entry points name, this project's own, and any registered by
+hand (a test's)."""
 
 
 def register(game: GameBase) -> GameBase:

@@ -87,7 +87,7 @@ class Countdown:
         self.on_expire(action)
 
     def expire(self) -> None:
-        """Its time is up now (a test's, or a screenshot's, without waiting)."""
+        """Its time is up now, without waiting (a test's)."""
         if self.action is not None:
             self._expired(self.action)
 

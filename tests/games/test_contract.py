@@ -104,3 +104,20 @@ def test_a_checkout_never_installed_finds_the_games_beside_the_code(monkeypatch)
     assert set(game_entries()) == shipped
     assert {Path(sheet).parent.name for sheet in game_styles()} == shipped
     assert {folder.name for folder in word_folders()} >= shipped
+
+
+def test_another_game_s_distribution_does_not_hide_this_project_s_games(monkeypatch):
+    """Never installed, but with a game of its own distribution on the path (its entry
+    points the only ones): both are found."""
+    from importlib.metadata import EntryPoint
+
+    from games.base import game_entries
+    from tui.i18n import word_folders
+
+    peek = {"hubbub.games": "tests.fakegame:PEEK", "hubbub.words": "tests.peek"}
+    monkeypatch.setattr(
+        "importlib.metadata.entry_points",
+        lambda group: [EntryPoint("peek", peek[group], group)] if group in peek else [],
+    )
+    assert set(game_entries()) == {"tallyup", "trex", "tesauro", "peek"}
+    assert {folder.name for folder in word_folders()} >= {"tallyup", "trex", "tesauro", "peek"}

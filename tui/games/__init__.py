@@ -13,7 +13,6 @@ import functools
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -23,6 +22,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from games.base import found_in
 from tui.i18n import has, t
 from tui.text import literal, name, sentence
 from tui.widgets import put, run_tap
@@ -190,7 +190,7 @@ def game_styles() -> list[str]:
     does not pay for them."""
     from tui.i18n import game_folders
 
-    sheets = [folder / "styles.tcss" for folder in game_folders(SCREENS_GROUP, Path(__path__[0]))]
+    sheets = [folder / "styles.tcss" for folder in game_folders(SCREENS_GROUP, __name__)]
     return [str(sheet) for sheet in sheets if sheet.exists()]
 
 
@@ -202,15 +202,10 @@ SCREENS_GROUP = "hubbub.screens"
 @functools.cache
 def _load_game_uis() -> None:
     """Import every game's screens (each module registers itself), once: the modules the
-    entry points name, or, in a checkout never installed, the packages beside this one."""
+    entry points name, and the packages beside this one (`games.base.found_in`)."""
     import importlib
-    import pkgutil
-    from importlib.metadata import entry_points
 
-    modules = [entry.value for entry in entry_points(group=SCREENS_GROUP)] or [
-        f"{__name__}.{module.name}" for module in pkgutil.iter_modules(__path__)
-    ]
-    for module in modules:
+    for module in found_in(SCREENS_GROUP, __name__).values():
         importlib.import_module(module)
 
 

@@ -28,29 +28,27 @@ _current = "en"
 WORDS_GROUP = "hubbub.words"
 """The entry-point group of the games' words: the game's id = the package whose folder holds
 its `en.toml` and `ru.toml` (found without importing it)."""
-GAMES_DIR = Path(__file__).parent.parent / "games"
 _added: list[Path] = []
 
 
-def game_folders(group: str, fallback: Path) -> list[Path]:
-    """The folders of the packages an entry-point `group` names (found without importing
-    them), or, in a checkout never installed, the packages under `fallback`."""
-    from importlib.metadata import entry_points
+def game_folders(group: str, package: str) -> list[Path]:
+    """The folders of the packages an entry-point `group` names and of `package`'s own
+    (`games.base.found_in`), found without importing them."""
     from importlib.util import find_spec
 
+    from games.base import found_in
+
     folders = []
-    for entry in entry_points(group=group):
-        spec = find_spec(entry.value)
+    for module in found_in(group, package).values():
+        spec = find_spec(module.partition(":")[0])
         if spec is not None and spec.submodule_search_locations:
             folders.append(Path(next(iter(spec.submodule_search_locations))))
-    if not folders:
-        folders = [p for p in fallback.iterdir() if (p / "__init__.py").exists()]
     return sorted(folders)
 
 
 def word_folders() -> list[Path]:
     """The folders of every game's words (`hubbub.words`), and any `add_words` gave."""
-    return [*game_folders(WORDS_GROUP, GAMES_DIR), *_added]
+    return [*game_folders(WORDS_GROUP, "tui.games"), *_added]
 
 
 def add_words(folder: Path) -> None:
