@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-import time
 from typing import Any
 
 import aiohttp
 
+from tests.waiting import until
 from tui.web.gateway import WebSeats
 
 STAND_IN = """
@@ -85,10 +85,7 @@ class Door:
 async def started(seats: WebSeats, session: str, timeout: float = 10.0) -> dict:
     """What the stand-in of `session`'s page was started with, once it has started."""
     path = seats.dirs.path(session) / "started.json"
-    deadline = time.monotonic() + timeout
-    while not path.exists():
-        assert time.monotonic() < deadline, "the player app never started"
-        await asyncio.sleep(0.02)
+    await until(path.exists, timeout=timeout, what="the player app started")
     return json.loads(path.read_text())
 
 

@@ -21,6 +21,7 @@ import math
 import os
 import re
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -189,6 +190,9 @@ async def test_a_phone_joins_by_the_qr_code_and_plays_a_whole_game_of_tally_up(
     record_property("tally_up_game_s", round(game_time, 1))
     record_property("tally_up_taps", taps)
     record_property("tally_up_retaps", phone.retaps)
+    if phone.retaps:  # passed, but a tap was lost: said in the run's summary, not only here
+        lost = f"{phone.retaps} tap(s) on a die did nothing until tapped again"
+        warnings.warn(lost, stacklevel=1)
     print(f"\na whole game of Tally Up! on a phone: {taps} taps ({phone.retaps} again), "
           f"{game_time:.1f} s")  # fmt: skip
 

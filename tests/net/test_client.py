@@ -70,11 +70,10 @@ class Recorder:
         self.messages.append(message)
 
     async def wait(self, test, timeout=6.0):
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while not test():
-            assert loop.time() < deadline, (self.statuses, self.messages[-3:])
-            await asyncio.sleep(0.02)
+        try:
+            await until(test, timeout=timeout)
+        except AssertionError as stuck:
+            raise AssertionError(f"{stuck}: {self.statuses} {self.messages[-3:]}") from None
 
 
 async def serve(room: Room, port: int = 0) -> Server:

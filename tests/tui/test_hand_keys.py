@@ -7,10 +7,14 @@ from __future__ import annotations
 import pytest
 
 from tests.scenes import ANN, BOB, CID, built, player_scene, tallyup_at, tesauro_at, trex_at
+from tests.scenes import _wire as wire_form
 from tests.waiting import until
+from tui.client.app import ClientApp
 from tui.games.tallyup import TallyHand
 from tui.games.tesauro import TesauroHand
 from tui.games.trex import TRexHand
+from tui.i18n import t
+from tui.widgets import Footer
 
 
 @pytest.mark.parametrize(
@@ -57,3 +61,30 @@ async def test_tesauro_s_keys_belong_to_one_player_at_a_time(seat, choose, pick)
         assert hand.check_action("choose", ()) is choose
         assert hand.check_action("pick", ()) is pick
         assert hand.check_action("tile", ()) is False  # no tile in this phase, for anybody
+
+
+async def test_the_footer_follows_the_next_view_by_itself():
+    """Ann chooses her dice: the next view lets her roll, and the footer's Roll is lit without
+    a key pressed (the keys refresh with every view the hand presents)."""
+    table = await built(tallyup_at("choose-dice"))
+    app, run_before = player_scene(lambda: table, you=ANN)()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await run_before(pilot)
+        footer = app.screen.query_one(Footer)
+
+        def roll_lit() -> bool:
+            roll = next(k for k in footer._keys_shown if k.described == t("tallyup.key.roll"))
+            return roll.enabled
+
+        assert not roll_lit()
+        room = table.room
+        room.act(ANN, {"type": "choose_dice", "dice": ["red", "yellow", "blue"]})
+        view = {
+            "type": "view",
+            "version": room.version,
+            "room": room.summary() | {"you": ANN, "timer_seconds": None},
+            "game": room.game_view(ANN),
+            "events": [],
+        }
+        app.post_message(ClientApp.told(wire_form(view)))
+        await until(roll_lit, pilot, what="Roll lit in the footer")

@@ -138,7 +138,7 @@ class TallyHand(Timed, HandWidget):
     # drawing
 
     def _tick(self) -> None:
-        if self._deadline is not None and self._view.get("phase") in ("choice", "shout"):
+        if self.seconds_left() is not None and self._view.get("phase") in ("choice", "shout"):
             self._render_status()
 
     def _seconds_left(self) -> int | None:

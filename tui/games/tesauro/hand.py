@@ -343,7 +343,7 @@ class TesauroHand(Timed, HandWidget):
     # drawing
 
     def _tick(self) -> None:
-        if self._view and self._view.get("phase") == "write" and self._deadline is not None:
+        if self._view and self._view.get("phase") == "write" and self.seconds_left() is not None:
             self._last_call()
             self._draw_status()
             self._draw_count()

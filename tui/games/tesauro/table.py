@@ -101,7 +101,7 @@ class TesauroTable(Timed, GameWidget):
 
     def _tick(self) -> None:
         view = self._view
-        if view is not None and view["phase"] == "write" and self._deadline:
+        if view is not None and view["phase"] == "write" and self.seconds_left() is not None:
             self._draw_banner(view, view["players"])
 
     def _last_staged(self) -> int:
