@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import random
 from collections.abc import Awaitable, Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -942,11 +943,13 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
 
 
-async def built(make: Callable[[], Table]) -> Table:
-    """A scene's table for a test that runs in an event loop, played forward where none runs:
-    no bot and no countdown of its room moves it on while the test looks (on a busy machine,
-    a bot did, between the scene's view and the test's look)."""
-    return await asyncio.to_thread(make)
+def built(make: Callable[[], Table]) -> Table:
+    """A scene's table, played forward where no event loop runs, even when a test in one
+    builds it: no bot and no countdown of its room moves it on while the test looks (on a
+    busy machine a bot did, between the table being built and the scene's view of it — a
+    phone test's sealed choice was over before it was tapped)."""
+    with ThreadPoolExecutor(max_workers=1) as builder:
+        return builder.submit(make).result()
 
 
 def _counting(app: App[Any]) -> int | None:
@@ -996,7 +999,7 @@ def host_scene(
     `timer`, the room's countdown shows that many seconds left, and stands still."""
 
     def build() -> tuple[App[Any], RunBefore]:
-        table = make()
+        table = built(make)
         table.room.history.clear()  # told below, the way the app hears it in play
         app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
         history = table.history() if last_apart else list(table.events)
@@ -1061,7 +1064,7 @@ def player_scene(
     many seconds left, and stands still."""
 
     def build() -> tuple[App[Any], RunBefore]:
-        table = make() if make is not None else None
+        table = built(make) if make is not None else None
         app = ClientApp(address, discover=False)  # a name would make it connect at once
         app.watching = watch  # in the audience: the table's view, no seat
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenes import ANN, built, player_scene, tesauro_at
+from tests.scenes import ANN, player_scene, tesauro_at
 from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.games import ui_for
@@ -51,8 +51,7 @@ async def test_the_player_reads_a_refusal_in_the_game_s_words():
     """Bob is the reader; Ann tries to choose the word: the app names Bob, not seat 1."""
     refusal = {"type": "error", "code": "not_reader", "key": "illegal.not_reader",
                "params": {"reader": 1}, "message": "not the reader"}  # fmt: skip
-    table = await built(tesauro_at("choose"))
-    app, run_before = player_scene(lambda: table, you=ANN)()
+    app, run_before = player_scene(tesauro_at("choose"), you=ANN)()
     async with app.run_test(size=(100, 30)) as pilot:
         await run_before(pilot)  # (a scene clears its toasts: the refusal comes after)
         app.post_message(ClientApp.told(refusal))

@@ -25,8 +25,7 @@ from tui.widgets import Footer
     ],
 )
 async def test_tally_up_s_keys_follow_its_legal_actions(moment, usable, greyed):
-    table = await built(tallyup_at(moment))
-    app, run_before = player_scene(lambda: table, you=ANN)()
+    app, run_before = player_scene(tallyup_at(moment), you=ANN)()
     async with app.run_test(size=(100, 40)) as pilot:
         await run_before(pilot)
         hand = (await until(lambda: app.screen.query(TallyHand), pilot)).first()
@@ -36,8 +35,7 @@ async def test_tally_up_s_keys_follow_its_legal_actions(moment, usable, greyed):
 
 
 async def test_t_rex_hides_the_keys_its_mode_has_no_use_for():
-    table = await built(trex_at("coop"))
-    app, run_before = player_scene(lambda: table, you=ANN)()
+    app, run_before = player_scene(trex_at("coop"), you=ANN)()
     async with app.run_test(size=(100, 40)) as pilot:
         await run_before(pilot)
         hand = (await until(lambda: app.screen.query(TRexHand), pilot)).first()
@@ -53,8 +51,7 @@ async def test_t_rex_hides_the_keys_its_mode_has_no_use_for():
 async def test_tesauro_s_keys_belong_to_one_player_at_a_time(seat, choose, pick):
     """Bob reads this turn: the word is his to choose — hidden from the Sage and the others,
     not greyed; nobody's judgement keys show before the definitions are in."""
-    table = await built(tesauro_at("choose"))
-    app, run_before = player_scene(lambda: table, you=seat)()
+    app, run_before = player_scene(tesauro_at("choose"), you=seat)()
     async with app.run_test(size=(100, 40)) as pilot:
         await run_before(pilot)
         hand = (await until(lambda: app.screen.query(TesauroHand), pilot)).first()
@@ -66,7 +63,7 @@ async def test_tesauro_s_keys_belong_to_one_player_at_a_time(seat, choose, pick)
 async def test_the_footer_follows_the_next_view_by_itself():
     """Ann chooses her dice: the next view lets her roll, and the footer's Roll is lit without
     a key pressed (the keys refresh with every view the hand presents)."""
-    table = await built(tallyup_at("choose-dice"))
+    table = built(tallyup_at("choose-dice"))
     app, run_before = player_scene(lambda: table, you=ANN)()
     async with app.run_test(size=(100, 40)) as pilot:
         await run_before(pilot)
