@@ -70,6 +70,27 @@ class Play:
         play.log = entries
         return play
 
+    def told(self, kind: str, seat: int) -> list[dict[str, Any]]:
+        """The game told that `seat` is away or back (`kind`), its own echo of it left out:
+        the room has already said so."""
+        events = self.host_move({"type": kind, "seat": seat})
+        return [e for e in events if e.get("type") not in ("away", "back")]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know: its own view if it plays, else the table's."""
+        plays = seat is not None and 0 <= seat < len(self.names)
+        return self.game.view(self.state, seat if plays else None)
+
+    def own_view(self, seat: int | None) -> dict[str, Any] | None:
+        """What `seat`'s view adds to the table's; None for a seat that does not play."""
+        if seat is None or not 0 <= seat < len(self.names):
+            return None
+        return self.game.private_view(self.state, seat)
+
+    def waiting_for(self) -> list[int]:
+        """The seats the game cannot go on without now."""
+        return list(self.game.waiting_for(self.state))
+
     def act(
         self, seat: int, action: dict[str, Any], made_at: int | None, version: int
     ) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.base import Option
 from net.protocol import CODE_LENGTH, DEFAULT_WEB_PORT
@@ -37,6 +38,20 @@ class Seat:
     @property
     def human(self) -> bool:
         return self.bot is None
+
+    def summary(self, now: float, standin_at: float | None) -> dict[str, Any]:
+        """The seat as everybody may see it (not its token); `standin_at`: when its grace
+        time is over, if it waits for its player."""
+        away = self.away_since is not None and not self.connected and self.human
+        return {
+            "name": self.name,
+            "connected": self.connected,
+            "bot": self.bot,
+            "standin": self.standin,
+            "leaving": self.leaving,
+            "away_for": round(now - self.away_since, 1) if away else None,
+            "standin_in": round(max(0.0, standin_at - now), 1) if standin_at is not None else None,
+        }
 
 
 @dataclass

@@ -24,7 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from net.handles import raise_file_limit
-from net.room import MAX_SEATS, Room
+from net.room import Room
+from net.seats import MAX_SEATS
 from net.server import Server
 
 

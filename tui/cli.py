@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def build_parser() -> argparse.ArgumentParser:
     from games.base import game_entries
-    from net.room import GRACE
+    from net.seats import GRACE
 
     parser = argparse.ArgumentParser(
         prog="hubbub", description="Terminal party games for a room of laptops."
@@ -128,7 +128,9 @@ def run_keys() -> int:
 def run_host(args: argparse.Namespace) -> int:
     from net.client import state_dir
     from net.handles import raise_file_limit
-    from net.room import HostSettings, ResumeError, Room
+    from net.room import Room
+    from net.seats import HostSettings
+    from net.snapshot import ResumeError
     from tui.host.app import HostApp
     from tui.i18n import lang, set_lang, t
 

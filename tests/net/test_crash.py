@@ -22,9 +22,10 @@ import msgpack
 import pytest
 
 from games import IllegalAction
-from net.room import ResumeError, Room
+from net.room import Room
 from net.savefile import read_records
 from net.server import Server
+from net.snapshot import ResumeError, snapshot_of
 from tests.wire import Wire
 
 KILLS = 100
@@ -269,13 +270,13 @@ async def test_a_resumed_countdown_waits_for_its_players(peek, state_dir):
     room.set_option("turn_seconds", 30.0)
     room.start(lang="en")
     assert room.countdown.deadline is not None
-    room.journal.flush()
-    left = room.snapshot()["clock"]["left"]
+    room.flush()
+    left = snapshot_of(room)["clock"]["left"]
     room._cancel_timers()  # the host is killed: nothing of it runs on
     again = Room.resume(save)
     again.start_clocks()
     assert again.countdown.deadline is None and again.summary()["timer_seconds"] is None
-    assert again.snapshot()["clock"]["left"] == pytest.approx(left, abs=1.0)  # kept meanwhile
+    assert snapshot_of(again)["clock"]["left"] == pytest.approx(left, abs=1.0)  # kept meanwhile
     again.connected(1, returning=True)
     assert again.countdown.deadline is not None
     assert again.summary()["timer_seconds"] == pytest.approx(left, abs=1.0)

@@ -21,8 +21,9 @@ import pytest
 
 from net import doorman as door
 from net.doorman import Doorman, address_key, seconds_to_try_every_code
+from net.presence import PRESENCE_DELAY
 from net.protocol import PROTOCOL_VERSION
-from net.room import PRESENCE_DELAY, Room
+from net.room import Room
 from net.savefile import read_records
 from net.server import Server
 from tests.waiting import until

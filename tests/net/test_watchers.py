@@ -101,7 +101,7 @@ async def test_a_watcher_plays_nothing_and_holds_no_seat(table):
 
 
 async def test_a_watcher_is_welcome_when_every_seat_is_taken(peek, state_dir, monkeypatch):
-    monkeypatch.setattr("net.room.MAX_SEATS", 1)
+    monkeypatch.setattr("net.lobby.MAX_SEATS", 1)
     room = Room("Full", game_id="peek", save_path=state_dir / "full.save")
     server = Server(room, host="127.0.0.1", port=0)
     await server.start()

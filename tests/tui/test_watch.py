@@ -80,7 +80,7 @@ async def test_join_watch_goes_straight_to_the_table_and_a_full_table_offers_it(
     peek, state_dir, monkeypatch
 ):
     set_lang("en")
-    monkeypatch.setattr("net.room.MAX_SEATS", 1)
+    monkeypatch.setattr("net.lobby.MAX_SEATS", 1)
     room = Room("Friday", game_id="peek", open_room=True)
     host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
     async with host.run_test(size=(100, 30)) as hp:

@@ -127,7 +127,7 @@ class HostApp(App[None]):
             self.web_problem = t("web.missing", error=str(exc))
             return
         from net.client import state_dir
-        from net.room import MAX_SEATS
+        from net.seats import MAX_SEATS
         from tui.i18n import lang
 
         web = WebSeats(
