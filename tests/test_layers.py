@@ -10,8 +10,20 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 FORBIDDEN = {
-    "games": {"net", "tui", "textual", "asyncio", "socket", "time", "zeroconf", "os", "pathlib"},
-    "net": {"tui", "textual"},
+    "games": {
+        "net",
+        "tui",
+        "tests",
+        "textual",
+        "asyncio",
+        "socket",
+        "time",
+        "zeroconf",
+        "os",
+        "pathlib",
+    },
+    "net": {"tui", "textual", "tests"},
+    "tui": {"tests"},  # the scenes' kit and `until` are the app's own: the tests build on them
 }
 
 

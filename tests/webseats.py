@@ -16,7 +16,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.waiting import until
+from tui.waiting import until
 from tui.web.gateway import WebSeats
 
 STAND_IN = """

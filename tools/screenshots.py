@@ -26,8 +26,9 @@ if str(ROOT) not in sys.path:  # `python tools/screenshots.py` from anywhere
 
 from textual.pilot import Pilot  # noqa: E402
 
-from tests.scenes import LANGS, SCENES, Scene, case_name, cases, reach, table_game  # noqa: E402
+from tests.scenes import SCENES, case_name, cases, table_game  # noqa: E402
 from tui.i18n import set_lang  # noqa: E402
+from tui.scenes import LANGS, Scene, reach  # noqa: E402
 
 # --- the command ----------------------------------------------------------------------------
 

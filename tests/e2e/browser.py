@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from net.client import Client, TokenStore
-from tests.waiting import until
+from tui.waiting import until
 
 CHROMIUM = next(
     (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and os.path.exists(p)),

@@ -24,8 +24,8 @@ from games.trex.stacked import deal as trex_deal
 from net.client import Client, TokenStore
 from net.room import Room
 from net.server import Server
-from tests.waiting import until
 from tests.wire import Wire
+from tui.waiting import until
 
 SHORT = 0.2  # a grace time that runs out during the test
 LONG = 60  # one that never does

@@ -11,8 +11,8 @@ from net.client import Client, EarlyLink, TokenStore, greeting, parse_address
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tests.waiting import until
 from tui.cli import early_link
+from tui.waiting import until
 
 
 @pytest.mark.parametrize(

@@ -26,8 +26,8 @@ from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.savefile import read_records
 from net.server import Server
-from tests.waiting import until
 from tests.wire import Wire
+from tui.waiting import until
 
 WEEK = 7 * 24 * 3600
 LOOP_SECONDS = 1.5

@@ -8,8 +8,8 @@ import pytest
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tests.waiting import until
 from tests.wire import Wire
+from tui.waiting import until
 
 pytestmark = pytest.mark.timeout(30)
 

@@ -13,8 +13,8 @@ from net.protocol import PROTOCOL_VERSION, encode
 from net.room import Room
 from net.server import STORY_BYTES, Server, _story
 from tests.fakegame import CARDS
-from tests.waiting import until
 from tests.wire import Wire
+from tui.waiting import until
 
 
 async def seated(server: Server, name: str) -> Wire:

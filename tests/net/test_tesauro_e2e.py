@@ -11,8 +11,8 @@ import pytest
 from games.tesauro.views import spoken
 from net.room import Room
 from net.server import Server
-from tests.waiting import until
 from tests.wire import Wire
+from tui.waiting import until
 
 
 def choose(view: dict, rng: random.Random) -> dict | None:

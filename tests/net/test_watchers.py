@@ -16,8 +16,8 @@ from net.room import Room
 from net.server import MAX_WATCHERS, WATCHERS_PER_ADDRESS, Server
 from tests.fakegame import CARDS
 from tests.net.test_server import seated
-from tests.waiting import until
 from tests.wire import Wire
+from tui.waiting import until
 
 pytestmark = pytest.mark.timeout(60)
 

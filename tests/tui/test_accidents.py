@@ -15,7 +15,6 @@ import pytest
 from net.client import TokenStore
 from net.room import Room
 from tests.tui.test_flow import burst, screen_text
-from tests.waiting import until
 from tests.wire import Wire
 from tui.client.app import ClientApp
 from tui.client.screens import (
@@ -28,6 +27,7 @@ from tui.client.screens import (
 from tui.host.app import HostApp
 from tui.host.screens import KickScreen, LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang, t
+from tui.waiting import until
 from tui.widgets import ConfirmScreen, HelpScreen, TypeAhead, TypingGuard
 
 PLAYER_SCREEN = {"lobby": WaitScreen, "playing": GameScreen, "over": PlayerResultsScreen}

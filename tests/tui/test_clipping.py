@@ -22,8 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tests.clipping import clipped
-from tests.scenes import LANGS, SIZES, Scene, case_name, cases, reach, table_game
+from tests.scenes import case_name, cases, table_game
 from tui.i18n import set_lang
+from tui.scenes import LANGS, SIZES, Scene, reach
 from tui.widgets import Footer
 
 AT_ONCE = 8

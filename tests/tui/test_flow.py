@@ -12,12 +12,12 @@ from textual.widgets import Input
 from net.discovery import HostInfo
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, GoneScreen, JoinScreen, WaitScreen
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
+from tui.waiting import until
 
 
 def burst(app, *typed: str) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenes import ANN, player_scene, tesauro_at
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.games import ui_for
+from tui.games.tesauro.scenes import tesauro_at
 from tui.i18n import set_lang, t
+from tui.scenes import ANN, player_scene
+from tui.waiting import until
 
 NAMES = ["Ann", "Bob", "Cid"]
 

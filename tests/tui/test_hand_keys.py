@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenes import ANN, BOB, CID, built, player_scene, tallyup_at, tesauro_at, trex_at
-from tests.scenes import _wire as wire_form
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.games.tallyup import TallyHand
+from tui.games.tallyup.scenes import tallyup_at
 from tui.games.tesauro import TesauroHand
+from tui.games.tesauro.scenes import tesauro_at
 from tui.games.trex import TRexHand
+from tui.games.trex.scenes import trex_at
 from tui.i18n import t
+from tui.scenes import ANN, BOB, CID, built, player_scene
+from tui.scenes import wire as wire_form
+from tui.waiting import until
 from tui.widgets import Footer
 
 

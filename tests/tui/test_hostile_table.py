@@ -16,9 +16,9 @@ from net.client import TokenStore
 from net.protocol import PROTOCOL_VERSION, frame_of, read_message
 from net.room import Room
 from tests.tui.test_flow import screen_text
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.i18n import set_lang
+from tui.waiting import until
 
 pytestmark = pytest.mark.timeout(60)
 

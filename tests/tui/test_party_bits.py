@@ -12,12 +12,12 @@ from net.room import Room
 from tests.fakegame import PeekBot
 from tests.tui.test_accidents import Party, finish, reach
 from tests.tui.test_flow import screen_text
-from tests.waiting import until
 from tui.client.app import ClientApp, starts_waiting_on_you
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
+from tui.waiting import until
 
 # --- the bot's strength ---------------------------------------------------------------------
 

@@ -18,29 +18,20 @@ from textual.css.query import NoMatches
 from textual.geometry import Offset, Region
 from textual.widget import Widget
 
-from tests.scenes import (
-    ADDRESSES,
-    ANN,
-    PHONE,
-    PORT,
-    SMALL,
-    player_scene,
-    reach,
-    table_game,
-    tallyup_at,
-    tesauro_at,
-    trex_at,
-    trex_two_offers,
-)
-from tests.scenes import Scene as _Scene
-from tests.waiting import until
+from tests.scenes import table_game
 from tui.client.screens import JoinScreen, WatchScreen
 from tui.games.tallyup.chart import DiceChartScreen
+from tui.games.tallyup.scenes import tallyup_at
 from tui.games.tallyup.words import colour_name
+from tui.games.tesauro.scenes import tesauro_at
 from tui.games.tesauro.words import category_name
 from tui.games.trex.offer import PickOfferScreen
+from tui.games.trex.scenes import trex_at, trex_two_offers
 from tui.i18n import set_lang, t
+from tui.scenes import ADDRESSES, ANN, PHONE, PORT, SMALL, player_scene, reach
+from tui.scenes import Scene as _Scene
 from tui.table import NARROW, StoryScreen, is_narrow, size_class
+from tui.waiting import until
 from tui.widgets import ConfirmScreen, Footer, HelpScreen, press
 
 

@@ -13,11 +13,11 @@ from textual.app import App
 from textual.widgets import Static
 
 from tests.scenes import playing_table, table_game
-from tests.waiting import until
 from tui.games import describe, game_styles
 from tui.i18n import set_lang
 from tui.table import Countdown, PublicTable, StoryScreen, waiting_line
 from tui.text import SEAT_COLOURS, SEAT_SYMBOLS, seat_mark
+from tui.waiting import until
 from tui.widgets import Feed, SeatList, Story
 
 pytestmark = pytest.mark.timeout(60)
@@ -83,7 +83,7 @@ def test_a_game_that_waits_for_nobody_says_so():
 
 
 async def test_l_shows_the_whole_story_and_escape_closes_it(game_on_table):
-    from tests.scenes import host_scene
+    from tui.scenes import host_scene
 
     app, run_before = host_scene(playing_table)()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -16,8 +16,9 @@ from __future__ import annotations
 import pytest
 
 from tests.clipping import clipped
-from tests.scenes import case_name, cases, reach, table_game
+from tests.scenes import case_name, cases, table_game
 from tui.i18n import set_lang
+from tui.scenes import reach
 
 CASES = cases(snapshots_only=True)
 

@@ -10,13 +10,13 @@ import statistics
 from games.tallyup import main_roll_odds
 from net.room import Room
 from tests.tui.test_flow import screen_text
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, PlayerResultsScreen
 from tui.games.tallyup import TallyHand, TallyTable, percent
 from tui.host.app import HostApp
 from tui.host.screens import ResultsScreen, TableScreen
 from tui.i18n import set_lang
+from tui.waiting import until
 
 
 async def next_key(player: ClientApp) -> list[str]:

@@ -13,16 +13,16 @@ from textual import events
 from games.tesauro import CATEGORIES
 from net.client import TokenStore
 from net.room import Room
-from tests import scenes as shots
-from tests.scenes import LONG_DRAFT
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen, WaitScreen
 from tui.games.tesauro import TesauroHand, TesauroTable
+from tui.games.tesauro import scenes as shots
+from tui.games.tesauro.scenes import LONG_DRAFT
 from tui.host.app import HostApp
 from tui.host.screens import ResultsScreen, TableScreen, results_text
 from tui.i18n import set_lang, t
 from tui.text import SEAT_SYMBOLS
+from tui.waiting import until
 from tui.widgets import ConfirmScreen, HelpScreen
 
 NAMES = ("Ann", "Bob", "Cid")

@@ -9,12 +9,12 @@ from contextlib import AsyncExitStack
 from net.client import TokenStore
 from net.room import Room
 from tests.tui.test_flow import screen_text
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import TableScreen
 from tui.i18n import set_lang
+from tui.waiting import until
 
 
 async def test_offer_accept_skip_by_keys(state_dir):

@@ -8,7 +8,6 @@ import pytest
 from net.client import TokenStore
 from net.room import Room
 from tests.tui.test_flow import screen_text
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import (
     JoinScreen,
@@ -20,6 +19,7 @@ from tui.client.screens import (
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen
 from tui.i18n import set_lang
+from tui.waiting import until
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -15,7 +15,6 @@ import aiohttp
 import pytest
 
 from net.handles import Handles
-from tests.waiting import until
 from tests.webseats import (
     Door,
     StandInSeats,
@@ -25,6 +24,7 @@ from tests.webseats import (
     stand_in,
     started,
 )
+from tui.waiting import until
 from tui.web import gateway
 from tui.web.gateway import COLUMNS, LINES, clamp
 from tui.web.sessions import COOKIE
@@ -292,11 +292,11 @@ async def test_the_host_sees_the_pages_closes_one_and_blocks_another(state_dir, 
     highlighted page (told 4002), `!` and `y` block its address (told 4003, no page again)."""
     from net.protocol import PROTOCOL_VERSION
     from net.room import Room
-    from tests.waiting import until as pilot_until
     from tests.wire import Wire
     from tui.host.app import HostApp
     from tui.host.web_dialog import WebPagesScreen, WebSeatScreen
     from tui.i18n import set_lang
+    from tui.waiting import until as pilot_until
 
     real = gateway.WebSeats.argv
     monkeypatch.setattr(gateway.WebSeats, "argv", lambda seats, lang: stand_in(real(seats, lang)))

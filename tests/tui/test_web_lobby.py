@@ -11,13 +11,13 @@ import pytest
 
 from net.room import Room
 from tests.tui.test_flow import screen_text
-from tests.waiting import until
 from tui.client.app import ClientApp
 from tui.client.screens import GoneScreen, JoinScreen
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen
 from tui.host.web_dialog import WebSeatScreen
 from tui.i18n import set_lang
+from tui.waiting import until
 from tui.web.qr import QUIET, matrix, read_lines
 
 

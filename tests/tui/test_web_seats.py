@@ -11,9 +11,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.waiting import until
 from tests.webseats import Door, StandInSeats, browser, closed, session_of, started
 from tui.i18n import catalogue
+from tui.waiting import until
 from tui.web import gateway
 from tui.web.gateway import WebSeats, browser_lang, clamp
 from tui.web.sessions import COOKIE, KEEP, MAX_AGE, SessionDirs

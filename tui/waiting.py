@@ -1,4 +1,4 @@
-"""Waiting for a state, never for a time: the suite's one `until`."""
+"""Waiting for a state, never for a time: the one `until` of the tests, the scenes and the tools."""
 
 from __future__ import annotations
 
