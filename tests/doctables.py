@@ -1,20 +1,27 @@
-"""docs/PROTOCOL.md read as a test reads it: a section by its heading, its tables, the names
-in a cell. The tests that check the doc against the wire's types share these."""
+"""docs/PROTOCOL.md and the games' pages (`games/<id>/PROTOCOL.md`) read as a test reads them:
+a section by its heading, its tables, the names in a cell. The tests that check the doc against
+the wire's types share these."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-PROTOCOL = Path(__file__).resolve().parent.parent / "docs" / "PROTOCOL.md"
+ROOT = Path(__file__).resolve().parent.parent
+PROTOCOL = ROOT / "docs" / "PROTOCOL.md"
 
 
-def section(heading: str) -> str:
-    """The text under the heading that begins with `heading` (after its #s: "16.5",
-    "17.4 Views", "5.1.1 `hello`"), up to the next heading of its level or above."""
-    text = PROTOCOL.read_text(encoding="utf-8")
+def page(game: str) -> Path:
+    """A game's part of the protocol, in its package."""
+    return ROOT / "games" / game / "PROTOCOL.md"
+
+
+def section(heading: str, doc: Path = PROTOCOL) -> str:
+    """The text under the heading that begins with `heading` (after its #s: "10.1", "4. Views",
+    "5.1.1 `hello`"), up to the next heading of its level or above."""
+    text = doc.read_text(encoding="utf-8")
     found = re.search(rf"^(#+) {re.escape(heading)}(?=[ .\n]|$)[^\n]*$", text, re.M)
-    assert found, f"no heading {heading!r} in docs/PROTOCOL.md"
+    assert found, f"no heading {heading!r} in {doc.relative_to(ROOT)}"
     level = len(found.group(1))
     end = re.compile(rf"^#{{1,{level}}} ", re.M).search(text, found.end())
     return text[found.end() : end.start() if end else len(text)]

@@ -39,6 +39,7 @@ from tui.client.app import ClientApp
 from tui.host.app import HostApp
 from tui.i18n import lang
 from tui.waiting import until
+from tui.widgets import Timed
 
 SMALL = (80, 24)  # the required minimum
 BIG = (120, 40)  # "looks good at 120x40"
@@ -255,21 +256,22 @@ def counting(app: App[Any]) -> int | None:
 
 
 def freeze_clocks(app: App[Any], timer: float | None = None) -> None:
-    """A countdown on a game's screen stops where it is: a game widget with a `now` clock
-    reads a stopped one. With `timer` (the seconds the view gave), it stops at the moment
-    its deadline was set, showing exactly `timer` left: however long a busy machine took
-    between the view and this call (a second lost there showed 0:41 for 0:42). A scene's
-    timer is never on a half second, where the shown seconds round either way."""
-    for widget in app.screen.query("#game-table, #hand, #countdown"):
-        if callable(getattr(widget, "now", None)):
-            deadline = getattr(widget, "_deadline", None)
-            stopped = deadline - timer if timer is not None and deadline else widget.now()
-            widget.now = lambda stopped=stopped: stopped  # type: ignore[attr-defined]
-            # drawn again at once: its last tick, before the clock stopped, may have drawn a
-            # second less (a busy machine: 0:41 for 0:42 until the next tick)
-            redraw = getattr(widget, "_tick", None) or getattr(widget, "_draw", None)
-            if callable(redraw):
-                redraw()
+    """Every countdown on the app's screens stops where it is: the app's one clock (`clock`,
+    which every `tui.widgets.Timed` reads) stands still. With `timer` (the seconds the view
+    gave), it stops at the moment the countdown's deadline was set, showing exactly `timer`
+    left: however long a busy machine took between the view and this call (a second lost
+    there showed 0:41 for 0:42). A scene's timer is never on a half second, where the shown
+    seconds round either way."""
+    timed = [w for w in app.screen.query("#game-table, #hand, #countdown") if isinstance(w, Timed)]
+    deadlines = [w.deadline for w in timed if w.deadline is not None]
+    stopped = deadlines[0] - timer if timer is not None and deadlines else app.clock()  # type: ignore[attr-defined]
+    app.clock = lambda: stopped  # type: ignore[attr-defined]
+    for widget in timed:
+        # drawn again at once: its last tick, before the clock stopped, may have drawn a
+        # second less (a busy machine: 0:41 for 0:42 until the next tick)
+        redraw = getattr(widget, "_tick", None) or getattr(widget, "_draw", None)
+        if callable(redraw):
+            redraw()
 
 
 REVEALS = 30.0

@@ -745,22 +745,23 @@ class Beats:
 
 class Timed:
     """A widget that shows the room's countdown. Its deadline is set from the room summary's
-    `timer_seconds` when a view comes (`follow_timer`) and read on the app's clock (`now`:
-    the app's `clock`, which a test or a screenshot may stop, on the app or on one widget), so
-    every countdown on a screen agrees and none computes its own."""
+    `timer_seconds` when a view comes (`follow_timer`) and read on the app's one clock (`now`:
+    the app's `clock`, which a test or a screenshot stops or moves), so every countdown on a
+    screen agrees and none computes its own."""
 
-    _deadline: float | None = None
+    deadline: float | None = None
+    """When the countdown is over, on the app's clock (None: none runs)."""
 
     def now(self) -> float:
         return getattr(self.app, "clock", _time.monotonic)()  # type: ignore[attr-defined]
 
     def follow_timer(self, seconds: float | None) -> None:
         """The room's countdown has `seconds` left now (None: none runs)."""
-        self._deadline = self.now() + seconds if seconds is not None else None
+        self.deadline = self.now() + seconds if seconds is not None else None
 
     def seconds_left(self) -> float | None:
         """What is left of the countdown (never below 0), or None when none runs."""
-        return None if self._deadline is None else max(0.0, self._deadline - self.now())
+        return None if self.deadline is None else max(0.0, self.deadline - self.now())
 
 
 def absence(seat: dict[str, Any], standins: bool = True) -> str | None:

@@ -5,7 +5,7 @@ This module is the one source of what a Tally Up! game puts on the wire and read
 (`view(state, None)`) and a seat's, which adds `seat`, `token` and `legal`; `Action` is what a
 player may send (`HostAction`: the moves of the host's own seats, never a client's); `Event`
 is every event the rules emit, as the view's `last_events` and the room's `view.events` carry
-them. docs/PROTOCOL.md §16 describes the same keys in words and is checked against these
+them. games/tallyup/PROTOCOL.md describes the same keys in words and is checked against these
 types (tests/games/test_tallyup_wire.py), so the two cannot drift apart.
 
 The types say what is *well formed*: the right keys, each of the right type and within the
@@ -167,7 +167,7 @@ class Shout(Wire, tag_field="type", tag="shout"):
 
 
 Action: TypeAlias = ChooseDice | Roll | BonusDice | Token | Shout
-"""Every action a player may send (§16.4)."""
+"""Every action a player may send (its page's §4)."""
 
 
 class Chance(Wire, tag_field="type", tag="chance"):
@@ -341,7 +341,7 @@ Event: TypeAlias = (
     | ExtraRoundEvent
     | GameOverEvent
 )
-"""Every event of the game (§16.6), and the room's `game_over` (§10.1)."""
+"""Every event of the game (its page's §6), and the room's `game_over` (§10.1)."""
 
 # --- the view -------------------------------------------------------------------------------
 

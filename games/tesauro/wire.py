@@ -8,7 +8,7 @@ moves, which the room refuses from a client), `Event` every event the rules emit
 frame with these types checks its shape and the limits of docs/PROTOCOL.md §3; the rules still
 judge the values (a definition's length, whose turn it is).
 
-docs/PROTOCOL.md §18 (the tables of §18.3, §18.4 and §18.6) is checked against this module by
+games/tesauro/PROTOCOL.md (the tables of its §3, §4 and §6) is checked against this module by
 `tests/games/test_tesauro_wire.py`: where the two disagree, this module and the rules are right.
 """
 
@@ -205,7 +205,7 @@ class BackAction(Wire, tag_field="type", tag="back"):
 SeatAction: TypeAlias = (
     ChooseAction | TileAction | DefineAction | DoneAction | PickAction | CrazyAction
 )
-"""An action a seat sends (docs/PROTOCOL.md §18.3)."""
+"""An action a seat sends (games/tesauro/PROTOCOL.md.3)."""
 HostAction: TypeAlias = ChanceAction | TimeoutAction | AwayAction | BackAction
 """The host's own moves: a client sending one is refused `not_yours` (§5.1.2)."""
 Action: TypeAlias = SeatAction | HostAction
@@ -339,7 +339,7 @@ Event: TypeAlias = (
     | AwayEvent
     | BackEvent
 )
-"""Every event the rules emit (docs/PROTOCOL.md §18.6)."""
+"""Every event the rules emit (games/tesauro/PROTOCOL.md.6)."""
 
 # --- the view --------------------------------------------------------------------------------
 

@@ -1,18 +1,19 @@
 """The wire shape of On a Scale of One to T-Rex (`trex`): its view, its actions, its events.
 
-This module is the one source of T-Rex's wire shape; docs/PROTOCOL.md §17 (the view tables of
-§17.4, the action table of §17.3, the event table of §17.6) is checked against it
+This module is the one source of T-Rex's wire shape; games/trex/PROTOCOL.md (the view tables
+of its §4, the action table of its §3, the event table of its §6) is checked against it
 (`tests/games/test_trex_wire.py`), and so is every view, action and event the rules make in
 random play-outs: decoding and encoding again gives the very same value back.
 
-- `TRexView`: `view.game` (§9, §17.4) exactly as `games/trex/views.py` builds it — the table's
-  view (`view(state, None)`: every public key, each one required) and a seat's (the same plus
-  the seat's own keys, which a table view leaves out: they default to `UNSET`).
+- `TRexView`: `view.game` (docs/PROTOCOL.md §9; its page's §4) exactly as `games/trex/views.py`
+  builds it — the table's view (`view(state, None)`: every public key, each one required) and
+  a seat's (the same plus the seat's own keys, which a table view leaves out: they default to
+  `UNSET`).
 - `Action`: every action type the rules know (`rules.SHAPES`), one Struct each — the players'
-  (§17.3) and the moves only the host makes (`chance` from CHANCE; `timeout`, `away`, `back`
-  from HOST), so that the room can decode those too before it refuses them (`not_yours`).
+  (its page's §3) and the moves only the host makes (`chance` from CHANCE; `timeout`, `away`,
+  `back` from HOST), so that the room can decode those too before it refuses them (`not_yours`).
   The types say what an argument is; whether its value is allowed now is the rules' to judge.
-- `Event`: every event the rules emit (§17.6), including the game's own `away {seat}` /
+- `Event`: every event the rules emit (its page's §6), including the game's own `away {seat}` /
   `back {seat}` (the same shape as the room's presence events) and a `game_over` that also
   takes the room's form (`{"type": "game_over", "result": {...}}`, §10.1): the room's events
   and the game's come in one list and decode with one tag each.
@@ -348,7 +349,7 @@ Event = Union[  # noqa: UP007
     AwayEvent,
     BackEvent,
 ]
-"""Every event of T-Rex (§17.6), told apart by its `type`."""
+"""Every event of T-Rex (its page's §6), told apart by its `type`."""
 
 
 # --- the view ---------------------------------------------------------------------------------

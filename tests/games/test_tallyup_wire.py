@@ -2,7 +2,7 @@
 
 Random play-outs check that every view, event and move the game makes decodes with its type
 and comes back the same to the byte; hand-spoiled views check that the types refuse what does
-not fit; and docs/PROTOCOL.md §16 must name exactly the keys, actions and events of the types.
+not fit; and games/tallyup/PROTOCOL.md must name exactly the keys, actions and events of the types.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from games.tallyup.wire import (
 )
 from games.testing import legal_moves
 from games.wire import UNSET
-from tests.doctables import PROTOCOL, first_column, names, section, tables
+from tests.doctables import PROTOCOL, first_column, names, page, section, tables
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -303,7 +303,7 @@ def test_no_key_has_a_default_but_unset():
 
 
 def test_section_16_5_names_every_key_of_the_view():
-    public, private = tables(section("16.5"))
+    public, private = tables(section("5", page("tallyup")))
     fields = struct_fields(TallyUpView)
     required = ["game", *(f.encode_name for f in fields if f.required)]
     optional = [f.encode_name for f in fields if not f.required]
@@ -312,7 +312,9 @@ def test_section_16_5_names_every_key_of_the_view():
     (common,) = tables(section_9())
     assert {row[0].strip("`") for row in common if row[1] == "public"} <= set(required)
     assert {row[0].strip("`") for row in common if row[1] == "private"} <= set(optional)
-    result = re.search(r"`result` \(from the end on\): `\{(.*?)\}`", section("16.5"), re.S)
+    result = re.search(
+        r"`result` \(from the end on\): `\{(.*?)\}`", section("5", page("tallyup")), re.S
+    )
     assert result is not None
     keys = re.findall(r'"(\w+)":', result.group(1))
     assert keys == [f.encode_name for f in struct_fields(TallyUpResult)]
@@ -325,7 +327,7 @@ def section_9() -> str:
 
 
 def test_section_16_4_names_every_player_action_and_its_arguments():
-    (table,) = tables(section("16.4"))
+    (table,) = tables(section("4", page("tallyup")))
     assert first_column(table) == tags(Action)
     for row, kind in zip(table, typing.get_args(Action), strict=True):
         arguments = re.findall(r"`([a-z_]+)`:", row[1])
@@ -333,7 +335,7 @@ def test_section_16_4_names_every_player_action_and_its_arguments():
 
 
 def test_section_16_6_names_every_event_and_its_fields():
-    (table,) = tables(section("16.6"))
+    (table,) = tables(section("6", page("tallyup")))
     assert sorted(first_column(table)) == sorted(tags(Event))
     kinds = {kind.__struct_config__.tag: kind for kind in typing.get_args(Event)}
     for row in table:

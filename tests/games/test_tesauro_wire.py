@@ -4,7 +4,7 @@ Random games, in every mode and with the options that change a view: at every st
 view and every seat's view decode as `TesauroView` and come back unchanged (nothing added,
 nothing lost, the same bytes out of the typed encoder), every event decodes as `Event`, every
 legal move as `Action`. A value of the wrong type, too long a string or list, NaN or an unknown
-key is refused. And docs/PROTOCOL.md §18 names exactly the keys, actions and events the types
+key is refused. And games/tesauro/PROTOCOL.md names exactly the keys, actions and events the types
 have.
 """
 
@@ -25,7 +25,7 @@ from games.base import CHANCE, GAMES, HOST, sample_chance
 from games.tesauro.wire import Action, Event, HostAction, SeatAction, TesauroView
 from games.testing import legal_moves
 from games.wire import MAX_ITEMS, MAX_STR, UNSET, Wire
-from tests.doctables import names, section, tables
+from tests.doctables import names, page, section, tables
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -298,7 +298,7 @@ def test_a_bad_action_is_refused(action):
         msgspec.msgpack.decode(packed(action), type=Action)
 
 
-# --- docs/PROTOCOL.md §18 names what the types have ------------------------------------------
+# --- games/tesauro/PROTOCOL.md names what the types have ------------------------------------------
 
 
 def arguments(cell: str) -> list[str]:
@@ -311,7 +311,7 @@ def struct_fields(cls: type) -> set[str]:
 
 
 def test_the_doc_names_the_view_keys():
-    public, private = tables(section("18.4"))
+    public, private = tables(section("4", page("tesauro")))
     documented_public = [n for row in public for n in names(row[0])]
     documented_private = [n for row in private for n in names(row[0])]
     fields = msgspec.structs.fields(TesauroView)
@@ -327,25 +327,25 @@ def by_tag(union: Any) -> dict[str, type]:
 
 
 def test_the_doc_names_the_actions_and_their_arguments():
-    (table,) = tables(section("18.3"))
+    (table,) = tables(section("3", page("tesauro")))
     actions = by_tag(Action)
     documented = []
     for row in table:
         for tag in names(row[0]):
             documented.append(tag)
-            assert tag in actions, f"§18.3 names an action the types lack: {tag}"
+            assert tag in actions, f"its page's §3 names an action the types lack: {tag}"
             assert set(arguments(row[1])) == struct_fields(actions[tag]), tag
     assert sorted(documented) == sorted(actions)
     assert tags(SeatAction) | tags(HostAction) == tags(Action)
 
 
 def test_the_doc_names_the_events_and_their_fields():
-    (table,) = tables(section("18.6"))
+    (table,) = tables(section("6", page("tesauro")))
     events = by_tag(Event)
     documented = []
     for row in table:
         for tag in names(row[0]):
             documented.append(tag)
-            assert tag in events, f"§18.6 names an event the types lack: {tag}"
+            assert tag in events, f"its page's §6 names an event the types lack: {tag}"
             assert set(names(row[1])) == struct_fields(events[tag]), tag
     assert sorted(documented) == sorted(events)

@@ -1,9 +1,9 @@
-"""T-Rex's wire types (`games/trex/wire.py`) against the rules and against docs/PROTOCOL.md §17.
+"""T-Rex's wire types (`games/trex/wire.py`) against the rules and against games/trex/PROTOCOL.md.
 
 Random play-outs check, at every step, that every view (the table's and each seat's), every
 event and every legal action decodes with its type and encodes back to exactly what the rules
 made — nothing added, nothing lost. Wrong types are refused with `msgspec.ValidationError`; the
-tables of §17.3, §17.4 and §17.6 name exactly the types' keys and tags.
+tables of its §3, §4 and §6 name exactly the types' keys and tags.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from games.base import CHANCE, GAMES, HOST, sample_chance
 from games.testing import legal_moves
 from games.trex.wire import Action, Event, News, TRexView
-from tests.doctables import first_column, names, section, tables
+from tests.doctables import first_column, names, page, section, tables
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -284,7 +284,7 @@ def test_wrong_actions_and_events_are_refused():
             EVENTS.decode(msgpack.packb(event))
 
 
-# --- docs/PROTOCOL.md §17 names exactly these keys and tags -----------------------------------
+# --- games/trex/PROTOCOL.md names exactly these keys and tags -----------------------------------
 
 
 def no_repeats(found: list[str]) -> set[str]:
@@ -293,7 +293,7 @@ def no_repeats(found: list[str]) -> set[str]:
 
 
 def test_the_view_tables_name_exactly_the_view_s_keys():
-    public, private = tables(section("17.4 Views"))
+    public, private = tables(section("4", page("trex")))
     fields = msgspec.structs.fields(TRexView)
     required = {f.encode_name for f in fields if f.required}
     optional = {f.encode_name for f in fields if not f.required}
@@ -306,7 +306,7 @@ def test_the_view_tables_name_exactly_the_view_s_keys():
 
 
 def test_the_action_table_names_exactly_the_actions_and_their_arguments():
-    (table,) = tables(section("17.3 Actions"))
+    (table,) = tables(section("3", page("trex")))
     documented: dict[str, set[str]] = {}
     for row in table:
         arguments = set(re.findall(r"`(\w+)`:", row[1]))
@@ -317,7 +317,7 @@ def test_the_action_table_names_exactly_the_actions_and_their_arguments():
 
 
 def test_the_event_table_names_exactly_the_events_and_their_fields():
-    (table,) = tables(section("17.6 Events"))
+    (table,) = tables(section("6", page("trex")))
     documented: dict[str, set[str]] = {}
     for row in table:
         fields = {name for name in names(row[1]) if re.fullmatch(r"[a-z_]+", name)}

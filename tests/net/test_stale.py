@@ -106,7 +106,7 @@ async def test_a_second_skip_does_not_discard_a_card_nobody_saw():
 
 async def test_a_shout_that_loses_the_race_is_stale_and_one_after_the_window_too_late(stacked):
     """Both see three stars; Ann's shout lands first. Bob's, made from the same view, is
-    `stale` (Ann's changed every seat's moment: docs/PROTOCOL.md §16.7); a shout made from a
+    `stale` (Ann's changed every seat's moment: games/tallyup/PROTOCOL.md §7); a shout made from a
     view that shows the window closed is `too_late`, naming the winner."""
     stacked.queue.append([0, 0, 0])  # three stars: TALLY UP!
     async with Table("tallyup", ["Ann", "Bob"], ["Ann", "Bob"], shout_seconds=90) as table:

@@ -81,8 +81,8 @@ def why_refused(view: dict, category: str) -> str:
 def no_secrets_on_the_table(host: HostApp, room: Room, texts: list[str]) -> None:
     """The table shows the public view only: no definition, no typed text, no role."""
     table = host.screen.query_one("#game-table", TesauroTable)
-    assert table._view is not None
-    assert not {"entry", "role", "choices", "text", "allowed"} & set(table._view)
+    assert table.view
+    assert not {"entry", "role", "choices", "text", "allowed"} & set(table.view)
     shown = on_screen(host)
     entry = room.state["cards"][room.state["card"]][room.state["entry"]]
     assert entry["definition"] not in shown
@@ -349,8 +349,8 @@ async def test_time_runs_out_on_a_silent_genius(state_dir):
         await take_a_tile(cid, pc, CID, room, hp)  # Cid, the Genius, starts to write...
         await pc.press(*"Hot milk")
         assert t("tesauro.hurry") not in on_screen(cid)
-        deadline = hand(cid)._deadline  # ...and forgets the clock: 5 s left, and they stay
-        hand(cid).now = lambda: deadline - 5  # (the last call, 1.5 s before, does not come)
+        deadline = hand(cid).deadline  # ...and forgets the clock: 5 s left, and they stay
+        cid.clock = lambda: deadline - 5  # (the last call, 1.5 s before, does not come)
         await until(lambda: t("tesauro.hurry") in " ".join(on_screen(cid).split()), pc)
         await pc.press(*["backspace"] * len("Hot milk"))  # and thinks better of it: nothing
         await until(lambda: not hand(cid).query_one("#tsh-text").value, pc)  # goes at the end
@@ -532,12 +532,12 @@ async def test_the_last_ten_seconds_change_no_line_below():
         draft = app.screen.query_one("#tsh-draft")
         await until(lambda: draft.display, pilot)
         top = draft.region.y
-        deadline = mine._deadline
-        mine.now = lambda: deadline - 10.6  # the clock shows 0:11
+        deadline = mine.deadline
+        app.clock = lambda: deadline - 10.6  # the clock shows 0:11
         mine._tick()
         await pilot.pause()
         assert t("tesauro.hurry") not in on_screen(app)
-        mine.now = lambda: deadline - 10.4  # 0:10
+        app.clock = lambda: deadline - 10.4  # 0:10
         mine._tick()
         await pilot.pause()
         bar = app.screen.query_one("#tsh-count")
@@ -638,8 +638,8 @@ async def test_a_draft_never_sent_goes_as_it_is_at_the_last_second(state_dir):
         await pc.press(*"Hot milk with")
         await pc.pause()
         assert not room.state["given"][CID]
-        deadline = hand(cid)._deadline
-        hand(cid).now = lambda: deadline - 1  # a second left: the last call
+        deadline = hand(cid).deadline
+        cid.clock = lambda: deadline - 1  # a second left: the last call
         await until(lambda: room.state["given"][CID], hp)
         assert room.state["texts"][CID] == "Hot milk with"
         assert any("draft was sent" in str(n.message) for n in cid._notifications)

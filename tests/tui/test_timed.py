@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Static
 
+from tui.games import GameWidget
 from tui.widgets import Timed
 
 
@@ -40,15 +41,62 @@ async def test_every_countdown_reads_the_app_s_clock():
         assert one.seconds_left() is None
 
 
-async def test_one_widget_s_clock_may_be_stopped_alone():
-    app = Clocked()
-    async with app.run_test():
-        one, two = app.query_one("#one", Ticking), app.query_one("#two", Ticking)
-        one.follow_timer(30)
-        two.follow_timer(30)
-        one.now = lambda: 1005.0  # (a screenshot stops one widget's)
-        app.clock_at = 1020.0
-        assert (one.seconds_left(), two.seconds_left()) == (25.0, 10.0)
+class Drawn(GameWidget):
+    """A game widget as a game writes one: it only draws (and counts its draws)."""
+
+    BINDINGS = [("x", "roll", "Roll")]
+    can_focus = True  # (its keys are the screen's while it has the focus, as a hand's)
+
+    def on_mount(self) -> None:
+        self.draws: list[dict] = []
+
+    def show(self, view, room) -> None:
+        self.draws.append(view)
+
+    def check_action(self, action, parameters):
+        if action == "roll" and "roll" not in (self.view.get("legal") or []):
+            return None  # greyed
+        return True
+
+
+class Playing(Clocked):
+    def compose(self):
+        yield Drawn(id="game")
+
+
+async def test_a_game_widget_keeps_its_view_and_room_and_counts_down_on_the_app_s_clock():
+    app = Playing()
+    async with app.run_test() as pilot:
+        game = app.query_one(Drawn)
+        game.focus()
+        assert game.view == {} and game.room == {} and game.seconds_left() is None
+        view, room = {"phase": "choice", "legal": []}, {"timer_seconds": 30}
+        game.present(view, room, [])
+        assert (game.view, game.room, game.draws) == (view, room, [view])
+        app.clock_at += 12
+        assert game.seconds_left() == 18  # the app's clock, not one of its own
+        game.present(dict(view), dict(room), [])  # the same again: nothing drawn, no new deadline
+        assert len(game.draws) == 1 and game.seconds_left() == 18
+        await pilot.pause()
+        assert not app.screen.active_bindings["x"].enabled
+        game.present({"phase": "roll", "legal": ["roll"]}, {"timer_seconds": None}, [])
+        assert game.seconds_left() is None and len(game.draws) == 2
+        await pilot.pause()
+        assert app.screen.active_bindings["x"].enabled  # the keys follow the view by themselves
+
+
+async def test_a_real_hand_and_its_countdown_stop_with_the_app_s_clock():
+    from tui.games.tesauro.scenes import tesauro_at
+    from tui.scenes import CID, player_scene
+
+    app, run_before = player_scene(tesauro_at("write"), you=CID, screen="GameScreen", timer=42)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        hand = app.screen.query_one("#hand", GameWidget)
+        assert hand.seconds_left() == 42  # stopped where the view set it
+        stopped = app.clock()
+        app.clock = lambda: stopped + 5  # the app's clock moves: the hand's countdown too
+        assert hand.seconds_left() == 37
 
 
 async def test_a_staged_count_steps_to_its_last_beat_then_ends():

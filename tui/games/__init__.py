@@ -19,13 +19,14 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.widgets import Static
 
 from games.base import found_in
 from tui.i18n import has, t
 from tui.text import literal, name, sentence
-from tui.widgets import put, run_tap
+from tui.widgets import Timed, put, run_tap
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +38,18 @@ CROWDED = 6
 (the class `-crowded`: each game's styles say what gives up its rows to the players)."""
 
 
-class GameWidget(Widget):
-    """Renders one game's view. `show` is called with every new view the room sends."""
+class GameWidget(Timed, Widget):
+    """Renders one game's view: `present` keeps the view and the room it came with (`view`,
+    `room`; the keys follow the view), sets the countdown from the room (`seconds_left()`,
+    on the app's one clock: `Timed`) and calls `show`, which each game's widget writes — it
+    only declares its keys and draws."""
 
     DEFAULT_CSS = "GameWidget { height: 1fr; }"
+
+    view: reactive[dict[str, Any]] = reactive(dict, bindings=True, repaint=False, init=False)
+    """The game view shown ({} before the first): a new one refreshes the keys."""
+    room: var[dict[str, Any]] = var(dict, init=False)
+    """The room summary it came with."""
 
     def mark_crowded(self, players: int) -> bool:
         """Set `-crowded` for `players` on this screen; whether it is set."""
@@ -65,8 +74,10 @@ class GameWidget(Widget):
         if changed is False and seen == getattr(self, "_presented", None):
             return
         self._presented = seen
+        self.room = room
+        self.follow_timer(room.get("timer_seconds"))
+        self.view = view  # (the keys follow it: `check_action`)
         self.show(view, room)
-        self.refresh_bindings()  # the keys follow the view (`check_action`)
 
 
 class HandWidget(GameWidget):
@@ -79,11 +90,11 @@ class HandWidget(GameWidget):
     LEGAL_KEYS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The game's keys (by action name) that do something only while the view's `legal` has
     one of these action types: greyed otherwise (pressing one says why), never hidden. A key
-    not named here is always usable. A hand keeps the view it shows in `_view`."""
+    not named here is always usable."""
 
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
-        return set((getattr(self, "_view", None) or {}).get("legal") or [])
+        return set(self.view.get("legal") or [])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         wanted = self.LEGAL_KEYS.get(action)

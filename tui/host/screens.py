@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from games import GAMES
 from net.protocol import ProtocolError
 from tui.bigtext import big
-from tui.games import ui_for
+from tui.games import GameWidget, ui_for
 from tui.i18n import has, t
 from tui.table import PublicTable, StoryScreen
 from tui.text import SEAT_COLOURS, marked
@@ -649,7 +649,7 @@ class ResultsScreen(HostScreen):
         put(self.query_one("#results", Static), results_text(result, names, large=large))
         view = room.game_view(None)
         if view is not None:
-            self.query_one("#game-table").show(view, room.summary())
+            self.query_one("#game-table", GameWidget).present(view, room.summary(), [])
         self.refresh_bindings()  # someone leaving may leave too few to play again
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -21,10 +21,10 @@ from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
 from tui.games.tallyup.words import percent
 from tui.i18n import t
-from tui.widgets import Timed, keys, put, tap_target
+from tui.widgets import keys, put, tap_target
 
 
-class TallyHand(Timed, HandWidget):
+class TallyHand(HandWidget):
     """Your screen: what you may do now, with the numbers that make it a decision."""
 
     BINDINGS = keys(
@@ -51,17 +51,13 @@ class TallyHand(Timed, HandWidget):
         yield Static(id="th-me", classes="box")
 
     def on_mount(self) -> None:
-        self._view: dict[str, Any] = {}
-        self._room: dict[str, Any] = {}
         self._picked: list[str] = []
         self._news = ""
         self._kept_roll: list[dict[str, Any]] = []
         self.set_interval(0.5, self._tick)
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        phase_changed = view.get("phase") != self._view.get("phase")
-        self._view, self._room = view, room
-        self.follow_timer(room.get("timer_seconds"))
+        phase_changed = view.get("phase") != self.view.get("phase")
         if phase_changed:
             self._picked = []
         self._redraw()
@@ -69,7 +65,7 @@ class TallyHand(Timed, HandWidget):
     def happened(self, events: list[dict[str, Any]]) -> bool:
         """The latest big moment (a bust, a Tally Up!, a reveal, the Up Die) stays in words
         on this screen, so nobody has to look up at the table to know what happened."""
-        names = self._view.get("players", [])
+        names = self.view.get("players", [])
         fresh = False  # news from this very batch (a bust ends a round and starts the next)
         kinds = {event.get("type") for event in events}
         for event in events:
@@ -97,11 +93,11 @@ class TallyHand(Timed, HandWidget):
     def _choices(self) -> list[str]:
         """The dice the number keys pick from now: all six, or the unused ones for a bonus."""
         if "bonus_dice" in self.legal():
-            return list(self._view.get("unused", []))
+            return list(self.view.get("unused", []))
         return list(COLOURS)
 
     def _needed(self) -> int:
-        return self._view.get("bonus_count", 0) if "bonus_dice" in self.legal() else 3
+        return self.view.get("bonus_count", 0) if "bonus_dice" in self.legal() else 3
 
     def action_pick(self, index: int) -> None:
         choices = self._choices()
@@ -138,7 +134,7 @@ class TallyHand(Timed, HandWidget):
     # drawing
 
     def _tick(self) -> None:
-        if self.seconds_left() is not None and self._view.get("phase") in ("choice", "shout"):
+        if self.seconds_left() is not None and self.view.get("phase") in ("choice", "shout"):
             self._render_status()
 
     def _seconds_left(self) -> int | None:
@@ -146,7 +142,7 @@ class TallyHand(Timed, HandWidget):
         return None if left is None else round(left)
 
     def _redraw(self) -> None:
-        if not self._view:
+        if not self.view:
             return
         self._render_status()
         put(self.query_one("#th-news", Static), Text(self._news, style="bold"))
@@ -155,7 +151,7 @@ class TallyHand(Timed, HandWidget):
         put(self.query_one("#th-me", Static), self._me_text())
 
     def _render_status(self) -> None:
-        view = self._view
+        view = self.view
         names = view["players"]
         me = view["seat"]
         legal = self.legal()
@@ -186,7 +182,7 @@ class TallyHand(Timed, HandWidget):
         put(status_box, status)
 
     def _main_text(self) -> Text:
-        view = self._view
+        view = self.view
         legal = self.legal()
         text = Text()
         if "choose_dice" in legal or "bonus_dice" in legal:
@@ -224,14 +220,14 @@ class TallyHand(Timed, HandWidget):
 
     def _roll_art(self) -> Text:
         """The dice of the last roll, with the Up Die beside them once it has rolled."""
-        view = self._view
+        view = self.view
         dice = list(view["last_roll"] or self._kept_roll)
         if dice and view["up_die_label"] is not None:
             dice.append({"colour": "up", "label": view["up_die_label"]})
         return dice_art(dice)
 
     def _odds_text(self) -> Text:
-        view = self._view
+        view = self.view
         legal = self.legal()
         dice = self._picked if "choose_dice" in legal else view["dice"]
         if "bonus_dice" in legal:
@@ -252,7 +248,7 @@ class TallyHand(Timed, HandWidget):
         return Text(line, style="bold" if "choose_dice" in legal or "token" in legal else "dim")
 
     def _me_text(self) -> Text:
-        view = self._view
+        view = self.view
         me = view["seat"]
         scores = view["scores"]
         rank = 1 + sum(1 for s in scores if s > scores[me])

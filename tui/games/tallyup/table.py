@@ -52,8 +52,6 @@ class TallyTable(GameWidget):
         self.query_one("#tu-players").border_title = t("tallyup.players_title")
         self.query_one("#tu-chart").border_title = t("tallyup.chart_title")
         self.query_one("#tu-chart").display = False
-        self._view: dict[str, Any] | None = None
-        self._room: dict[str, Any] | None = None
         self.beats = Beats(self, BEAT_SECONDS, self._beat, lambda: len(REVEAL_BEATS) - 1)
         self._banner_until = 0.0
         self._kept_bonus: list[dict[str, Any]] = []
@@ -61,12 +59,11 @@ class TallyTable(GameWidget):
         self._kept_roll: list[dict[str, Any]] = []  # a bust's dice stay up into the next round
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        self._view, self._room = view, room
         if self.beats.beat is None:
             self._redraw()
 
     def happened(self, events: list[dict[str, Any]]) -> bool:
-        names = [s["name"] for s in (self._room or {}).get("seats", [])]
+        names = [s["name"] for s in self.room.get("seats", [])]
         kinds = {event.get("type") for event in events}
         for event in events:
             kind = event.get("type")
@@ -106,7 +103,7 @@ class TallyTable(GameWidget):
             self.set_timer(left, self._move_on)
             return
         self._banner = None
-        if self._view is not None and self.beats.beat is None:
+        if self.view and self.beats.beat is None:
             self._redraw()
 
     def _start_reveal(self) -> None:
@@ -114,10 +111,10 @@ class TallyTable(GameWidget):
         last one starts the count again."""
         self.beats.start()
         self._render_beat()
-        if self._view is not None and self._room is not None:
+        if self.view and self.room:
             # everyone still IN has chosen by now (the last choice is what set this off)
-            sealed = dict(self._view, locked=[not out for out in self._view["out"]])
-            put(self.query_one("#tu-players", Static), players_table(sealed, self._room))
+            sealed = dict(self.view, locked=[not out for out in self.view["out"]])
+            put(self.query_one("#tu-players", Static), players_table(sealed, self.room))
 
     def _beat(self) -> None:
         """The count's next beat; after the last, the tokens turn."""
@@ -137,8 +134,8 @@ class TallyTable(GameWidget):
         put(self.query_one("#tu-banner", Static), Text("  ") + beat)
 
     def _redraw(self) -> None:
-        view, room = self._view, self._room
-        if view is None or room is None:
+        view, room = self.view, self.room
+        if not view or not room:
             return
         names = view["players"]
         total = view["running_total"]

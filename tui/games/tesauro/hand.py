@@ -41,7 +41,7 @@ from tui.games.tesauro.words import (
 )
 from tui.i18n import t
 from tui.text import literal, name
-from tui.widgets import ConfirmScreen, Timed, after_refresh, keys, put, tap_target
+from tui.widgets import ConfirmScreen, after_refresh, keys, put, tap_target
 
 TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
 LAST_CALL = 1.5
@@ -51,14 +51,13 @@ half covers the trip there, and the countdown's half-second tick."""
 """Refusal codes that mean the tile asked for is not ours."""
 
 
-class TesauroHand(Timed, HandWidget):
+class TesauroHand(HandWidget):
     """Your role, big; then what your role does now. Typing a definition: pick a tile with
     its number and the field opens and takes every key (digits too) until Enter sends or Esc
     goes back to the tiles, keeping the draft; F1 is the help there. A small screen shows the
     definitions compactly and says when there is more below."""
 
-    # what the keys depend on: a change of any of them refreshes the footer and the greyed keys
-    _view: reactive[dict[str, Any]] = reactive(dict, bindings=True, repaint=False, init=False)
+    # what the keys depend on besides the view: a change refreshes the footer and the greyed keys
     _field_open: reactive[bool] = reactive(False, bindings=True, repaint=False, init=False)
     _wanted_tile: reactive[str | None] = reactive(None, bindings=True, repaint=False, init=False)
     """A tile asked for; the field opens when it is ours."""
@@ -109,7 +108,6 @@ class TesauroHand(Timed, HandWidget):
         yield Static(id="tsh-me")
 
     def on_mount(self) -> None:
-        self._room: dict[str, Any] = {}
         self._turn: int | None = None
         self._told_timeout: int | None = None  # the turn whose time-out was told
         self._last_called: int | None = None  # the turn whose draft went at the last call
@@ -123,8 +121,6 @@ class TesauroHand(Timed, HandWidget):
     # following the room
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        self._view, self._room = view, room
-        self.follow_timer(room.get("timer_seconds"))
         field = self.query_one("#tsh-text", DefinitionInput)
         if view.get("turn") != self._turn:  # a new turn: a new definition
             self._turn = view.get("turn")
@@ -142,7 +138,7 @@ class TesauroHand(Timed, HandWidget):
 
     def _may_type(self) -> bool:
         """A scholar holding a tile, in the thinking time of the typed game, not yet given."""
-        view = self._view
+        view = self.view
         return (
             view.get("mode") == "typed"
             and "define" in self.legal()
@@ -157,7 +153,7 @@ class TesauroHand(Timed, HandWidget):
 
     def _unsent(self, phase: str) -> bool:
         """In `phase` of the typed game, a scholar who has not given a definition."""
-        view = self._view
+        view = self.view
         me = view.get("seat")
         return (
             view.get("mode") == "typed"
@@ -246,7 +242,7 @@ class TesauroHand(Timed, HandWidget):
     def owns_key(self, action: str) -> bool:
         """Greyed only for the one whose key it is — the reader's word, a tile of a scholar
         who has given nothing yet, the Sage's judgement: nobody else is shown it."""
-        view = self._view
+        view = self.view
         phase, me = view.get("phase"), view.get("seat")
         given = view.get("given") or []
         has_given = isinstance(me, int) and me < len(given) and given[me]
@@ -260,11 +256,11 @@ class TesauroHand(Timed, HandWidget):
 
     _FIELD_KEYS: ClassVar[Mapping[str, Callable[[TesauroHand], bool]]] = {
         "write": lambda hand: hand._may_type() and not hand._field_open,
-        "ready": lambda hand: "done" in hand.legal() and hand._view.get("phase") == "write",
-        "said": lambda hand: "done" in hand.legal() and hand._view.get("phase") == "speak",
+        "ready": lambda hand: "done" in hand.legal() and hand.view.get("phase") == "write",
+        "said": lambda hand: "done" in hand.legal() and hand.view.get("phase") == "speak",
         # a Genius can't change tile: Esc is "Back"
-        "tiles": lambda hand: hand._field_open and hand._view.get("role") != "brillante",
-        "back": lambda hand: hand._field_open and hand._view.get("role") == "brillante",
+        "tiles": lambda hand: hand._field_open and hand.view.get("role") != "brillante",
+        "back": lambda hand: hand._field_open and hand.view.get("role") == "brillante",
         "help": lambda hand: hand._field_open,  # F1 while `?` goes into the field
     }
     """The keys of the definition field and of being ready: shown only while they work."""
@@ -272,7 +268,7 @@ class TesauroHand(Timed, HandWidget):
     def key_display_for(self, action: str) -> str | None:
         """The footer's keys as they are now: "1–4" for four definitions."""
         if action.startswith("pick("):
-            count = len(self._view.get("defs") or [])
+            count = len(self.view.get("defs") or [])
             return "1" if count == 1 else f"1–{count}" if count else None
         return None
 
@@ -281,7 +277,7 @@ class TesauroHand(Timed, HandWidget):
 
     def action_tile(self, index: int) -> None:
         category = CATEGORIES[index]
-        if category == self._view.get("tile"):  # yours already: back to the definition
+        if category == self.view.get("tile"):  # yours already: back to the definition
             self._open_field()
             return
         self._wanted_tile = category
@@ -290,12 +286,12 @@ class TesauroHand(Timed, HandWidget):
             self._open_field()
 
     def action_pick(self, index: int) -> None:
-        defs = self._view.get("defs") or []
+        defs = self.view.get("defs") or []
         if index >= len(defs):
             self.notify(t("tesauro.only_defs", n=len(defs)), severity="warning")
             return
         entry = defs[index]
-        names = self._view["players"]
+        names = self.view["players"]
         question = t(
             "tesauro.confirm_pick",
             n=index + 1,
@@ -343,7 +339,7 @@ class TesauroHand(Timed, HandWidget):
     # drawing
 
     def _tick(self) -> None:
-        if self._view and self._view.get("phase") == "write" and self.seconds_left() is not None:
+        if self.view and self.view.get("phase") == "write" and self.seconds_left() is not None:
             self._last_call()
             self._draw_status()
             self._draw_count()
@@ -366,7 +362,7 @@ class TesauroHand(Timed, HandWidget):
         self._redraw()  # the tiles' examples fit the width it has now
 
     def _redraw(self) -> None:
-        if not getattr(self, "_view", None):
+        if not self.view:
             return
         self._draw_role()
         self._draw_status()
@@ -378,7 +374,7 @@ class TesauroHand(Timed, HandWidget):
         after_refresh(self, self._draw_me)  # laid out: is there more below?
 
     def _draw_role(self) -> None:
-        role = self._view.get("role")
+        role = self.view.get("role")
         box = self.query_one("#tsh-role", Static)
         for known in SPANISH:
             box.set_class(role == known, f"-{known}")
@@ -395,14 +391,14 @@ class TesauroHand(Timed, HandWidget):
         else:
             text.append(" ".join(role_name(role).upper()), style="bold")
             text.append(f"  {SPANISH[role]}  ", style="italic")
-        busy = self._view.get("phase") in ("speak", "judge") or self._field_open
+        busy = self.view.get("phase") in ("speak", "judge") or self._field_open
         if not (self._compact() and busy):  # known by now: room for the definitions
             text.append(t(f"tesauro.role_hint.{role}"))
         text.rstrip()
         box.update(text)
 
     def _draw_status(self) -> None:
-        view = self._view
+        view = self.view
         names = view["players"]
         phase = view.get("phase")
         legal = self.legal()
@@ -441,12 +437,12 @@ class TesauroHand(Timed, HandWidget):
         put(self.query_one("#tsh-status", Static), status)
 
     def _waiting_others(self) -> int:
-        view = self._view
+        view = self.view
         me = view.get("seat")
         return sum(1 for s in view["order"] if s != me and not view["given"][s])
 
     def _write_status(self) -> str:
-        view = self._view
+        view = self.view
         me = view.get("seat")
         if view.get("role") == "sapiente":
             spoken = view["mode"] == "spoken"
@@ -468,7 +464,7 @@ class TesauroHand(Timed, HandWidget):
     def _draw_entry(self) -> None:
         """The entry you know (a scholar), or the two words to choose from (the reader); on a
         small screen, while the definitions are heard or judged, the word in a line."""
-        view = self._view
+        view = self.view
         box = self.query_one("#tsh-entry", Static)
         choices = view.get("choices")
         entry = view.get("entry")
@@ -512,7 +508,7 @@ class TesauroHand(Timed, HandWidget):
             box.display = False
 
     def _main(self) -> RenderableType:
-        view = self._view
+        view = self.view
         phase = view.get("phase")
         names = view["players"]
         role = view.get("role")
@@ -553,7 +549,7 @@ class TesauroHand(Timed, HandWidget):
         return Text()
 
     def _tile_line(self) -> Text:
-        view = self._view
+        view = self.view
         tile = view.get("tile") or self._wanted_tile
         text = span(t("tesauro.your_tile") + " ", style="dim")
         if tile is None:  # refused: the field stays, the tile is to choose again
@@ -572,7 +568,7 @@ class TesauroHand(Timed, HandWidget):
         """The nine tiles by number: yours, free (with what it covers), taken (by whom), not
         for you (and why) — a line each; what a free tile covers, as many of its examples as
         fit on the line (whole ones: never a word cut)."""
-        view = self._view
+        view = self.view
         names = view["players"]
         me = view["seat"]
         allowed = set(view.get("allowed") or [])
@@ -617,8 +613,8 @@ class TesauroHand(Timed, HandWidget):
 
     def _news(self, last: dict[str, Any]) -> Group:
         """What the last judgement did, in words, with your part in it."""
-        names = self._view["players"]
-        me = self._view.get("seat")
+        names = self.view["players"]
+        me = self.view.get("seat")
         parts: list[RenderableType] = [
             Text(t("tesauro.last_turn"), style="dim"),
             reveal(last, names),
@@ -667,7 +663,7 @@ class TesauroHand(Timed, HandWidget):
         self._draw_me()
 
     def _draw_me(self) -> None:
-        view = self._view
+        view = self.view
         if not view:
             return
         me = view.get("seat")

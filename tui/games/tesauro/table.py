@@ -32,13 +32,13 @@ from tui.games.tesauro.widgets import BigWord, Flow, TileGrid
 from tui.games.tesauro.words import BIG_HEIGHT, MAX_TEXT, clock, hurried, joined, role_name, who
 from tui.i18n import t
 from tui.text import name
-from tui.widgets import Beats, Timed, after_refresh, put
+from tui.widgets import Beats, after_refresh, put
 
 STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
 HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
 
 
-class TesauroTable(Timed, GameWidget):
+class TesauroTable(GameWidget):
     """The big screen: the word, the tiles while they think, the definitions as they come,
     the reveal, the cards won."""
 
@@ -61,8 +61,6 @@ class TesauroTable(Timed, GameWidget):
         self.query_one("#ts-tiles-box").border_title = t("tesauro.tiles_title")
         self.query_one("#ts-defs").border_title = t("tesauro.defs_title")
         self.query_one("#ts-scores").border_title = t("tesauro.scores_title")
-        self._view: dict[str, Any] | None = None
-        self._room: dict[str, Any] = {}
         # staging the definitions: `beat` is the last one shown
         self.beats = Beats(self, STAGE_SECONDS, self._redraw, self._last_staged)
         self._judged_seen = False
@@ -78,15 +76,13 @@ class TesauroTable(Timed, GameWidget):
         for event in events:
             kind = event.get("type")
             if kind == "revealed":
-                mode = (self._view or {}).get("mode")
+                mode = self.view.get("mode")
                 if mode != "spoken" and len(event.get("defs") or []) > 1:
                     self.beats.start()
             elif kind == "judged":
                 self._judged_seen = True
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        self._view, self._room = view, room
-        self.follow_timer(room.get("timer_seconds"))
         if view["phase"] != "judge":
             self.beats.stop()
         if self._judged_seen:  # a judgement just now: its reveal stays up for a while
@@ -100,13 +96,13 @@ class TesauroTable(Timed, GameWidget):
         self._redraw()
 
     def _tick(self) -> None:
-        view = self._view
-        if view is not None and view["phase"] == "write" and self.seconds_left() is not None:
+        view = self.view
+        if view and view["phase"] == "write" and self.seconds_left() is not None:
             self._draw_banner(view, view["players"])
 
     def _last_staged(self) -> int:
         """The last definition staged on its own: after it, all of them are up."""
-        return len((self._view or {}).get("defs") or []) - 2
+        return len(self.view.get("defs") or []) - 2
 
     # drawing
 
@@ -126,8 +122,8 @@ class TesauroTable(Timed, GameWidget):
         return lines * width - 1 if lines >= 1 else 0
 
     def _redraw(self) -> None:
-        view = self._view
-        if view is None:
+        view = self.view
+        if not view:
             return
         names = view["players"]
         phase = view["phase"]
@@ -174,8 +170,8 @@ class TesauroTable(Timed, GameWidget):
     def _reveal_forms(self, width: int) -> list[RenderableType | None]:
         """The answer, from the most to the least: every definition with its role (a big
         table), the answer alone, the answer cut to one line a piece; None: one line below."""
-        assert self._view is not None
-        last, names = self._view["last_turn"], self._view["players"]
+        assert self.view
+        last, names = self.view["last_turn"], self.view["players"]
         forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=True)]
         if self._big():
             forms.insert(0, reveal(last, names, every=True))
@@ -210,8 +206,8 @@ class TesauroTable(Timed, GameWidget):
     def _draw_reveal(self) -> None:
         """The answer in the form that fits: the one found last for this moment and size, or
         from the fullest at a new one (`_refit_reveal` then finds the one that fits)."""
-        view = self._view
-        assert view is not None
+        view = self.view
+        assert view
         last = view.get("last_turn")
         key = (last or {}).get("turn"), view["phase"], self.size, self._big()
         if key != self._fit_key:
@@ -221,8 +217,8 @@ class TesauroTable(Timed, GameWidget):
         self._show_reveal()
 
     def _show_reveal(self) -> None:
-        view = self._view
-        assert view is not None
+        view = self.view
+        assert view
         last = view.get("last_turn")
         box = self.query_one("#ts-reveal", Static)
         form = None
@@ -240,7 +236,7 @@ class TesauroTable(Timed, GameWidget):
 
     def _refit_reveal(self) -> None:
         """Laid out: if the answer is cut by the cards won, a shorter form."""
-        if self._view is None or not self._full_reveal:
+        if not self.view or not self._full_reveal:
             return
         if not self.query_one("#ts-reveal").display:
             return

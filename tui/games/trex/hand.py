@@ -55,17 +55,15 @@ class TRexHand(HandWidget):
         yield Static(id="tr-news")
 
     def on_mount(self) -> None:
-        self._view: dict[str, Any] = {}
         self._news_id: Any = None
         self._news_since = 0.0
         self._picker: PickOfferScreen | None = None
 
     def _fade_news(self) -> None:
-        if self._view:
+        if self.view:
             put(self.query_one("#tr-news", Static), self._news())
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        self._view = view
         picker = self._picker
         offers_in = set((view.get("offers") or {}).get("in", []))
         if picker is not None and picker.is_attached and set(picker.seats) != offers_in:
@@ -84,7 +82,7 @@ class TRexHand(HandWidget):
     }
 
     def _draw_card(self) -> None:
-        view = self._view
+        view = self.view
         card = view.get("card")
         box = self.query_one("#tr-card")
         tie = view.get("tie_break") or {}
@@ -114,7 +112,7 @@ class TRexHand(HandWidget):
         put(self.query_one("#tr-level", Digits), str(level))
 
     def _status(self) -> Text:
-        view = self._view
+        view = self.view
         legal = self.legal()
         if view["over"]:
             return Text(t("trex.over"), style="bold")
@@ -133,7 +131,7 @@ class TRexHand(HandWidget):
 
     def _offers(self) -> Text:
         """Who you may offer to (by number), your offer out, the offers to you."""
-        view = self._view
+        view = self.view
         names = view["players"]
         me = view["seat"]
         text = Text()
@@ -177,7 +175,7 @@ class TRexHand(HandWidget):
 
     def _news(self) -> Text:
         """The latest private news, for NEWS_SECONDS: then it has been read."""
-        news = self._view.get("news")
+        news = self.view.get("news")
         if not news:
             return Text()
         if news.get("id") != self._news_id:
@@ -185,7 +183,7 @@ class TRexHand(HandWidget):
             self.set_timer(NEWS_SECONDS + 0.1, self._fade_news)
         if time.monotonic() - self._news_since > NEWS_SECONDS:
             return Text()
-        names = self._view["players"]
+        names = self.view["players"]
         kind = news.get("type")
         if kind == "matched":
             mine, theirs = news["mine"], news["theirs"]
@@ -195,7 +193,7 @@ class TRexHand(HandWidget):
                 style="bold",
             )  # fmt: skip
         field = {"offered": "from", "withdrawn": "from", "declined": "by", "cancelled": "to"}
-        offers_in = (self._view.get("offers") or {}).get("in") or []
+        offers_in = (self.view.get("offers") or {}).get("in") or []
         if kind == "offered" and news.get("from") not in offers_in:
             return Text()  # answered, withdrawn, or a match took it: the offer is gone
         if kind in field:
@@ -206,7 +204,7 @@ class TRexHand(HandWidget):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greyed by `LEGAL_KEYS`; hidden where the key has no meaning in this game."""
-        phase, mode = self._view.get("phase"), self._view.get("mode")
+        phase, mode = self.view.get("phase"), self.view.get("mode")
         if action in ("answer", "withdraw", "skip") and phase != "play":
             return False  # offers exist only in the competitive game, before the end
         if action == "call" and mode != "coop":
@@ -217,7 +215,7 @@ class TRexHand(HandWidget):
 
     def why_not(self, action: str) -> str | None:
         """Why a greyed key does nothing now (the screen says it for a moment)."""
-        view, legal = self._view, self.legal()
+        view, legal = self.view, self.legal()
         if not legal:
             return None  # a card being drawn, or you are away: the screen's own line says so
         offers = view.get("offers") or {"out": None, "in": []}
@@ -232,7 +230,7 @@ class TRexHand(HandWidget):
         return None
 
     def action_number(self, index: int) -> None:
-        view = self._view
+        view = self.view
         if index >= len(view.get("players", [])) or index == view.get("seat"):
             return
         if "vote" in self.legal():
@@ -241,7 +239,7 @@ class TRexHand(HandWidget):
             self.act({"type": "offer", "to": index})
 
     def action_answer(self, verb: str) -> None:
-        offers = (self._view.get("offers") or {}).get("in", [])
+        offers = (self.view.get("offers") or {}).get("in", [])
         if not offers:
             return
         if len(offers) == 1:
@@ -252,7 +250,7 @@ class TRexHand(HandWidget):
             if seat is not None:
                 self.act({"type": verb, "from": seat})
 
-        names = self._view["players"]
+        names = self.view["players"]
         self._picker = PickOfferScreen(verb, [(s, names[s]) for s in offers])
         self.app.push_screen(self._picker, chosen)
 
