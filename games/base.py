@@ -64,22 +64,41 @@ class Bot(Protocol):
         """The next action and how many seconds to wait before taking it; None: nothing to do."""
 
 
-@runtime_checkable
-class Game(Protocol):
+class GameBase:
+    """The game contract, in code: what every game is made from. The parts every game must
+    write raise NotImplementedError here; the optional ones have their defaults. The host and
+    the apps call every part unconditionally: nobody asks a game whether it has one.
+
+    The rules are pure functions over plain data (the state survives a msgpack round trip):
+    randomness is a move of the CHANCE seat, time and presence moves of the HOST seat, so
+    `setup` plus the action log *is* the game."""
+
     id: str
     min_players: int
     max_players: int
-    options: tuple[Option, ...]
-    bots: dict[str, Callable[[], Bot]]
-    """Bot strengths by name ("easy", "normal", ...); empty when the game has no bots."""
+    options: tuple[Option, ...] = ()
+    bots: dict[str, Callable[[], Bot]] = {}
+    """Bot strengths by name ("easy", "normal", ...); empty when the game has no bots (an
+    away seat then sits out)."""
 
-    def setup(self, players: list[str], options: dict | None = None) -> State: ...
+    # --- what every game writes ---------------------------------------------------------
 
-    def chance(self, state: State) -> dict | None: ...
+    def setup(self, players: list[str], options: dict | None = None) -> State:
+        """The first state, for these players (by seat) and the lobby's options."""
+        raise NotImplementedError
 
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]: ...
+    def chance(self, state: State) -> dict | None:
+        """The draw pending now, in general terms (`sample_chance`'s kinds), or None."""
+        raise NotImplementedError
 
-    def view(self, state: State, seat: int | None) -> dict: ...
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Changes `state` in place and returns the public events; an action the rules forbid
+        raises IllegalAction and leaves the state untouched."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What `seat` may see (None: the table's view, what every screen may see)."""
+        raise NotImplementedError
 
     def timer(self, state: State) -> tuple[float, Action] | None:
         """(seconds, the action HOST applies when they run out), or None.
@@ -87,43 +106,32 @@ class Game(Protocol):
         The host's clock starts when this first returns a given action and restarts when the
         action changes; so a new countdown must return a new action (e.g. with a step number).
         """
-        ...
+        raise NotImplementedError
 
-    def result(self, state: State) -> dict | None: ...
-
-    # The parts a game may leave out are declared, with their defaults, on `GameBase`
-    # (`view_type`, `event_type`, `private_view`, `bot_view`, `takes_deck`, `check_deck`):
-    # every game is one, so nobody asks a game whether it has them.
+    def result(self, state: State) -> dict | None:
+        """None while the game is on; then `{"scores", "winners", ...}`."""
+        raise NotImplementedError
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Actions `seat` may take now (for a free-text action, one representative example).
 
         Used by random play-outs and bots; `apply` stays the authority on what is legal.
         """
-        ...
+        raise NotImplementedError
 
     def waiting_for(self, state: State) -> list[int]:
         """The seats the game cannot go on without now (whose turn it is, who has not locked
         in, who must still vote). The host shows them, and plays an away one with the game's
         bot once its grace time is over; moments everyone may act at will wait on nobody."""
-        ...
+        raise NotImplementedError
 
     def moment(self, state: State, seat: int) -> Any:
         """What `seat`'s decision is about now, as a comparable value (e.g. the phase and the
         turn). The host refuses an action made from a view older than the latest change of
         this value (`stale`): a key pressed twice must not become the next move."""
-        ...
+        raise NotImplementedError
 
-
-class GameBase:
-    """What every game is made from: the optional parts of `Game`, each with its default.
-    A game overrides what it has; the host and the apps call every part unconditionally."""
-
-    id: str
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...] = ()
-    bots: dict[str, Callable[[], Bot]] = {}
+    # --- what a game may write (the defaults) -------------------------------------------
 
     view_type: Any = None
     """The game's view as a `msgspec.Struct` (`games/<game>/wire.py`, tagged on `game`): the
@@ -138,9 +146,6 @@ class GameBase:
     takes_deck = False
     """Whether a group may bring its own content file (`hubbub host --deck`): `check_deck`
     then checks it before the table opens."""
-
-    def view(self, state: State, seat: int | None) -> dict:
-        raise NotImplementedError
 
     def private_view(self, state: State, seat: int) -> dict:
         """What `seat`'s view adds to the table's, so that `view(state, seat) ==
@@ -160,6 +165,9 @@ class GameBase:
         saying the file, line and field (only for a game that `takes_deck`)."""
         raise ValueError(f"{self.id} takes no deck file")
 
+
+Game = GameBase
+"""The type of a game, wherever one is passed (one class: the contract and its defaults)."""
 
 GAMES_GROUP = "hubbub.games"
 """The entry-point group every game is found by (`pyproject.toml`'s
