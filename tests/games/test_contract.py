@@ -1,7 +1,10 @@
 """What every registered game owes the host, checked the same way for each: it plays to an
 end by random legal moves (its state plain data, every view encodable, an illegal move
-harmless), its log replays to the same state, and every chance it asks for is one the host
-draws without knowing the game."""
+harmless), its log replays to the same state, every chance it asks for is one the host draws
+without knowing the game, a seat's view only adds to the table's, no move's events and no
+other seat's view carry a seat's secret (on the bytes), and every action is taken or refused
+cleanly from every seat at every moment. A game gets all of it by registering; its words are
+checked the same way in `tests/tui/test_game_words.py`."""
 
 from __future__ import annotations
 
@@ -9,10 +12,11 @@ import copy
 import random
 from pathlib import Path
 
+import msgpack
 import pytest
 
 from games import GAMES
-from games.base import sample_chance
+from games.base import IllegalAction, sample_chance
 from games.testing import assert_general_chance, random_playout, replay
 
 
@@ -121,3 +125,78 @@ def test_another_game_s_distribution_does_not_hide_this_project_s_games(monkeypa
     )
     assert set(game_entries()) == {"tallyup", "trex", "tesauro", "peek"}
     assert {folder.name for folder in word_folders()} >= {"tallyup", "trex", "tesauro", "peek"}
+
+
+def _players(game) -> list[str]:
+    return [f"P{n}" for n in range(max(game.min_players, 3))][: game.max_players]
+
+
+def _texts(value) -> set[str]:
+    """Every text of a view long enough not to turn up by chance in other bytes."""
+    if isinstance(value, str):
+        return {value} if len(value) >= 6 else set()
+    if isinstance(value, dict):
+        return {found for item in value.values() for found in _texts(item)}
+    if isinstance(value, list | tuple):
+        return {found for item in value for found in _texts(item)}
+    return set()
+
+
+def _keys(value) -> set[str]:
+    """Every key of a view: the protocol's own words, in every view's bytes."""
+    if isinstance(value, dict):
+        return set(value) | {key for item in value.values() for key in _keys(item)}
+    if isinstance(value, list | tuple):
+        return {key for item in value for key in _keys(item)}
+    return set()
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_no_move_tells_a_secret(game, seed):
+    """A text only a seat's own view had (a definition typed, a word dealt) is in no event of
+    a move after which it is still no public text — looked for as the packed string it would
+    be, in the packed events. (That no other seat *sees* it is the rule above: a seat's view
+    is the table's and its own part, and each game's tests prove its own part's secrets.)"""
+    players = _players(game)
+    _, log = random_playout(game, players, None, random.Random(seed))
+    state = game.setup(list(players), None)
+    seats = range(len(players))
+    for number, (seat, action) in enumerate(log):
+        secret = {who: _texts(game.private_view(state, who)) for who in seats}
+        told = msgpack.packb(game.apply(state, seat, copy.deepcopy(action)))
+        public = _texts(game.view(state, None))
+        public |= {key for who in seats for key in _keys(game.view(state, who))}
+        for who in seats:
+            for text in secret[who] - public:
+                assert msgpack.packb(text) not in told, f"move {number} tells {who}'s {text!r}"
+
+
+def test_every_action_is_taken_or_refused_cleanly_from_every_seat(game):
+    """Every kind of action a seat ever sends, sent by every seat at moments all through a
+    game: the rules take it, or refuse it with an IllegalAction and the state untouched —
+    never another exception; an argument the action does not have is `unknown_field`, an
+    action the game does not know `unknown_action`, before any other rule."""
+    players = _players(game)
+    _, log = random_playout(game, players, None, random.Random(3))
+    kinds = {}
+    for seat, action in log:
+        if seat >= 0:
+            kinds.setdefault(action["type"], action)
+    state = game.setup(list(players), None)
+    for number, (seat, action) in enumerate(log):
+        if number % 6 == 0:
+            for example in kinds.values():
+                for who in range(len(players)):
+                    trial = copy.deepcopy(state)
+                    try:
+                        game.apply(trial, who, copy.deepcopy(example))
+                    except IllegalAction:
+                        assert trial == state, f"a refused {example} changed the state"
+                    for wrong, code in (
+                        ({**example, "no_such_field": 1}, "unknown_field"),
+                        ({"type": "no_such_action"}, "unknown_action"),
+                    ):
+                        with pytest.raises(IllegalAction) as refused:
+                            game.apply(copy.deepcopy(state), who, wrong)
+                        assert refused.value.code == code, (wrong, refused.value)
+        game.apply(state, seat, copy.deepcopy(action))
