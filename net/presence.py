@@ -23,10 +23,9 @@ class Graces:
     def __init__(self, clock: Callable[[], float], on_over: Callable[[int], None]) -> None:
         self.clock = clock
         self.on_over = on_over
-        self.due: dict[int, float] = {}
-        """When each waiting seat's grace is over (`clock` time): the seat's summary says how
-        long is left."""
-        self._handles: dict[int, asyncio.TimerHandle] = {}
+        self._waiting: dict[int, tuple[float, asyncio.TimerHandle | None]] = {}
+        """seat -> when its grace is over (`clock` time) and the timer that says so (None:
+        no loop ran to arm one)."""
 
     def start(self, seat: int, seconds: float) -> None:
         """`seat` waits `seconds` for its player (0: for as long as it takes). Without a
@@ -34,24 +33,28 @@ class Graces:
         self.cancel(seat)
         if not seconds:
             return
-        self.due[seat] = self.clock() + seconds
+        handle = None
         with contextlib.suppress(RuntimeError):
-            loop = asyncio.get_running_loop()
-            self._handles[seat] = loop.call_later(seconds, self._over, seat)
+            handle = asyncio.get_running_loop().call_later(seconds, self._over, seat)
+        self._waiting[seat] = (self.clock() + seconds, handle)
+
+    def due(self, seat: int) -> float | None:
+        """When `seat`'s grace is over (`clock` time), or None: the seat's summary says how
+        long is left."""
+        waiting = self._waiting.get(seat)
+        return waiting[0] if waiting is not None else None
 
     def _over(self, seat: int) -> None:
-        self.due.pop(seat, None)
-        self._handles.pop(seat, None)
+        self._waiting.pop(seat, None)
         self.on_over(seat)
 
     def cancel(self, seat: int) -> None:
-        self.due.pop(seat, None)
-        handle = self._handles.pop(seat, None)
+        _, handle = self._waiting.pop(seat, (None, None))
         if handle is not None:
             handle.cancel()
 
     def cancel_all(self) -> None:
-        for seat in [*self.due, *self._handles]:
+        for seat in list(self._waiting):
             self.cancel(seat)
 
 

@@ -128,7 +128,7 @@ class Room(Lobby):
             "room_options": dict(self.room_options),
             "needs_code": self.code is not None,
             "players": self.players,
-            "seats": [s.summary(now, self.graces.due.get(i)) for i, s in enumerate(self.seats)],
+            "seats": [s.summary(now, self.graces.due(i)) for i, s in enumerate(self.seats)],
             "waiting": self.waiting_for(),
             "standins": bool(self.game and self.game.bots),  # else an away seat sits out
             "claims": [c.seat for c in self.claims],

@@ -131,3 +131,24 @@ def test_on_a_tv_every_face_is_drawn_in_big_digits_inside_its_die():
         face = "".join(lines[1:4])
         assert "★" in face or set(face) & set("▀▄█"), f"{die}: not in big digits"
         assert not any(ch.isdigit() for ch in face), f"{die}: a digit left small"
+
+
+async def test_dice_picked_in_one_round_are_not_picked_in_the_next():
+    """Picks belong to the moment they were made in: a view of another phase clears them (a
+    phone that tapped two dice, then saw the round end, found them still ticked and its
+    next taps un-ticking them)."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import player_scene
+
+    app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen")()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        hand = app.screen.query_one("#hand", TallyHand)
+        choosing, room = dict(hand.view), dict(hand.room)
+        await pilot.press("1", "3")
+        assert hand._picked == ["red", "yellow"]
+        hand.present({**choosing, "phase": "roll", "legal": ["roll"]}, room, [])
+        hand.present(choosing, room, [])  # the next round's choice
+        assert hand._picked == []
+        await pilot.press("2")
+        assert hand._picked == ["orange"]

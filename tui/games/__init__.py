@@ -60,6 +60,16 @@ class GameWidget(Timed, Widget):
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         raise NotImplementedError
 
+    def on_resize(self) -> None:
+        """Drawn again at its new size: what fits depends on it (and a first view may have
+        come before the layout gave the widget any)."""
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw what it shows again, as it is now; by default `show` once more."""
+        if self.view:
+            self.show(self.view, self.room)
+
     def happened(self, events: list[dict[str, Any]]) -> bool | None:
         """Public events, as they happen: for moments a view alone can't tell (a reveal).
         False: nothing this widget shows changed with them (None counts as a change)."""

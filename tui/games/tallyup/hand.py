@@ -52,13 +52,14 @@ class TallyHand(HandWidget):
 
     def on_mount(self) -> None:
         self._picked: list[str] = []
+        self._phase: str | None = None  # of the view shown last: the picks are for it
         self._news = ""
         self._kept_roll: list[dict[str, Any]] = []
         self.set_interval(0.5, self._tick)
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        phase_changed = view.get("phase") != self.view.get("phase")
-        if phase_changed:
+        if view.get("phase") != self._phase:  # a new moment: no die picked for it yet
+            self._phase = view.get("phase")
             self._picked = []
         self._redraw()
 

@@ -358,8 +358,8 @@ class TesauroHand(HandWidget):
             self.act({"type": "define", "text": text})
             self.notify(t("tesauro.draft_sent"))
 
-    def on_resize(self) -> None:
-        self._redraw()  # the tiles' examples fit the width it has now
+    def redraw(self) -> None:
+        self._redraw()  # (the tiles' examples fit the width it has now)
 
     def _redraw(self) -> None:
         if not self.view:

@@ -14,7 +14,6 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.events import Resize
 from textual.widgets import Static
 
 from tui.bigtext import big
@@ -92,7 +91,7 @@ class TesauroTable(GameWidget):
                 self.set_timer(HOLD_SECONDS + 0.1, self._redraw)
         self._redraw()
 
-    def on_resize(self, event: Resize) -> None:
+    def redraw(self) -> None:
         self._redraw()
 
     def _tick(self) -> None:

@@ -54,12 +54,7 @@ class TRexTable(GameWidget):
             elif event.get("type") in ("match", "coop_revealed"):
                 self._byebye = None
 
-    def on_resize(self) -> None:
-        if getattr(self, "_shown", None) is not None:  # big letters or not: by the width
-            self.show(*self._shown)
-
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        self._shown = (view, room)
         names = view["players"]
         symbols = view["symbols"]
         tie = view.get("tie_break")
