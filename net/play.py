@@ -20,6 +20,10 @@ Entry = list[Any]
 """A log entry: [seat, action] (CHANCE and HOST are seats too)."""
 
 
+HOST_ONLY = ("chance", "timeout", "away", "back", "left")
+"""Moves only the host makes (CHANCE's and HOST's): a seat that sends one is `not_yours`."""
+
+
 class ReplayError(Exception):
     """A log that does not replay: the message says which move and why."""
 
@@ -76,6 +80,13 @@ class Play:
         events = self.host_move({"type": kind, "seat": seat})
         return [e for e in events if e.get("type") not in ("away", "back")]
 
+    def gone(self, seat: int) -> list[dict[str, Any]] | None:
+        """The game told that `seat`'s player left it for good (HOST `left`): what followed
+        (the game may be over); None for a game that takes no `left`."""
+        logged = len(self.log)
+        events = self.host_move({"type": "left", "seat": seat})
+        return events if len(self.log) > logged else None
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know: its own view if it plays, else the table's."""
         plays = seat is not None and 0 <= seat < len(self.names)
@@ -97,6 +108,10 @@ class Play:
         """A seat's action at table `version`. `made_at`: the version of the view it was made
         from — one made before the seat's decision changed (or from a view that never was)
         is `stale`. Raises IllegalAction; the state is then unchanged and nothing logged."""
+        if not 0 <= seat < len(self.names):
+            raise IllegalAction("not_playing", "illegal.not_playing")
+        if action.get("type") in HOST_ONLY:
+            raise IllegalAction("not_yours", "illegal.not_yours")
         began = self.moments.get(seat)
         if made_at is not None and (
             made_at > version or (began is not None and made_at < began[1])
@@ -146,9 +161,9 @@ class Play:
         return self.game.result(self.state)
 
     def _told_presence(self, seat: int, action: dict[str, Any]) -> None:
-        if seat == HOST and action.get("type") in ("away", "back"):
+        if seat == HOST and action.get("type") in ("away", "back", "left"):
             target = action.get("seat")
-            (self.held_away.add if action["type"] == "away" else self.held_away.discard)(target)
+            (self.held_away.discard if action["type"] == "back" else self.held_away.add)(target)
 
     def _state_after(self, entries: list[Entry]) -> State:
         state = self.game.setup(list(self.names), copy.deepcopy(self.options))

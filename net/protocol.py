@@ -22,7 +22,7 @@ from games.rulebook import printable_line
 from games.wire import MAX_ITEMS
 from net import wire
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 MAX_FRAME = 64 * 1024
 MAX_DEPTH = wire.MAX_DEPTH
 NAME_MAX = 24

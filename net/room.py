@@ -249,8 +249,11 @@ class Room(Lobby):
                     who.bot = standin_strength(game)
                     events.append({"type": "bot_takes_over", "seat": seat})
                 who.standin = False
-            elif self.play is not None and seat not in self.play.held_away:
-                events += self._sits_out(seat)
+            elif self.play is not None:  # no bot to play on: out of the game (or it sits out)
+                gone = self.play.gone(seat)
+                if gone is None and seat not in self.play.held_away:
+                    gone = self._sits_out(seat)  # (a game that takes no `left`)
+                events += gone or []
         self._after_game_move(events, save=True)
 
     # --- the host's choices -------------------------------------------------------------
@@ -343,10 +346,6 @@ class Room(Lobby):
         play = self.play
         if self.phase != "playing" or play is None:
             raise IllegalAction("no_game", "illegal.no_game")
-        if not 0 <= seat < self.players:
-            raise IllegalAction("not_playing", "illegal.not_playing")
-        if action.get("type") in ("chance", "timeout", "away", "back"):
-            raise IllegalAction("not_yours", "illegal.not_yours")
         events = play.act(seat, action, made_at, self.version)
         self._after_game_move(events)
         return events

@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from tui.i18n import lang, t
+from tui.i18n import has, lang, t
 from tui.text import marked
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
@@ -762,6 +762,14 @@ class Timed:
     def seconds_left(self) -> float | None:
         """What is left of the countdown (never below 0), or None when none runs."""
         return None if self.deadline is None else max(0.0, self.deadline - self.now())
+
+
+def no_bots(room: dict[str, Any] | None, key: str) -> str:
+    """The suffix that picks `key`'s words for a room whose game has no bots — where an away
+    seat sits out and a seat given up is out of the game, and nothing may say a bot plays it
+    (`_no_bots`, when the catalogue has such words)."""
+    alone = not (room or {}).get("standins", True)
+    return "_no_bots" if alone and has(f"{key}_no_bots") else ""
 
 
 def absence(seat: dict[str, Any], standins: bool = True) -> str | None:

@@ -33,6 +33,8 @@ Actions (`type`, arguments) and who sends them
   `{"kind": "shuffle", "deck": name, "size": size}`.
 - `timeout {phase: "vote"}`  HOST, when `timer` runs out: closes the vote.
 - `away {seat}` / `back {seat}`  HOST, when a connection drops / returns.
+- `left {seat}`            HOST, when a player gives the seat up mid-game (leaves, or is sent
+  away): out of the game for good.
 
 IllegalAction codes: `unknown_action`, `unknown_field` (an argument the
 rules do not read: `params.field`), `game_over`, `not_host`, `not_chance`, `bad_seat` (the
@@ -40,11 +42,13 @@ acting seat, or the `to` / `from` / `seat` argument, is no player), `away` (a pl
 away acts: the host sends `back` first), `shuffling` (a shuffle is pending: only CHANCE, `away`
 and `back` may move), `wrong_phase`, `not_in_coop` (offer, withdraw, accept, decline or skip in
 the cooperative variant), `not_coop` (a call in the competitive game), `self_offer`,
-`target_away` (an offer to a player who is away), `offer_out` (an offer while one is out),
+`target_away` (an offer to a player who is away), `target_left` (an offer to a player who
+left the game), `offer_out` (an offer while one is out),
 `no_offer` (withdraw with none out), `no_such_offer` (accept / decline of an offer that is not
 out to me), `card_locked` (skip while my offer is out), `tied_cannot_vote`, `bad_vote` (not a
 tied player), `already_voted`, `bad_call` (`match` not a bool), `already_called`,
-`bad_outcome`, `no_timer`, `stale_timeout`, `already_away`, `not_away`.
+`bad_outcome`, `no_timer`, `stale_timeout`, `already_away`, `not_away`, `already_left`
+(`left` again, or `back` for a player who left).
 
 Phases (`view["phase"]`)
 ------------------------
@@ -153,6 +157,16 @@ Decisions the rules leave open
   a key pressed for one card is stale once the seat holds another.
 - `away` and `back` are refused when redundant (`already_away`, `not_away`), and a player
   marked away cannot act (`away`).
+- **A player who leaves** (`left {seat}`: there is no bot to play on) is out of the game from
+  that moment: marked away for good (`back` is refused, `already_left`), their offers
+  withdrawn, nobody may offer to them (`target_left`), and they are not ranked — `result.left`
+  lists them apart (their tokens stay in `scores`), `ranking` and `winners` hold only those
+  still in the game, so they are neither the T-Rex nor in a tie (nor voters). A tied player
+  who leaves the sudden death leaves it to the others (the last one wins). Fewer than 3 left in
+  the competitive game end it at once, scored among them; in the two-player game the one left
+  cannot go on alone: it ends (`won` false) with the tokens moved so far. The game emits no
+  event of its own for it (the room says who left); only what follows (`vote_result`,
+  `game_over`).
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ OPTION_DEFAULTS: dict[str, Any] = {option.key: option.default for option in OPTI
     "deck": None,  # a group's own deck file (`hubbub host --deck`)
 }
 
-HOST_ACTIONS = ("timeout", "away", "back")
+HOST_ACTIONS = ("timeout", "away", "back", "left")
 """Actions only the host's own seat sends; `chance` is CHANCE's, every other a player's."""
 
 ANYTIME = ("chance", "away", "back")
@@ -122,6 +122,7 @@ def setup(
         "hands": [None] * n,
         "offers": [None] * n,
         "away": [False] * n,
+        "left": [False] * n,
         "good": [0] * n,
         "bad": [0] * n,
         "tokens": {"good": GOOD_TOKENS[n], "bad": BAD_TOKENS[n]},
@@ -225,6 +226,8 @@ def _offer(state: State, seat: int, action: Action) -> list[Event]:
     to = seat_argument(state, action, "to", is_player)
     if to == seat:
         raise IllegalAction("self_offer")
+    if state["left"][to]:
+        raise IllegalAction("target_left", seat=to)
     if state["away"][to]:
         raise IllegalAction("target_away", seat=to)
     if state["offers"][seat] is not None:
@@ -344,11 +347,13 @@ def scores(state: State) -> list[int]:
 
 
 def _end(state: State) -> list[Event]:
-    """A pile is empty: the highest score wins; a tie on top goes to a sudden-death vote."""
+    """A pile is empty (or too few are left to play on): the highest score of those still in
+    the game wins; a tie on top goes to a sudden-death vote."""
     totals = scores(state)
-    top = max(totals)
-    tied = [seat for seat, score in enumerate(totals) if score == top]
-    voters = [seat for seat in range(len(totals)) if seat not in tied]
+    here = remaining(state)
+    top = max(totals[seat] for seat in here)
+    tied = [seat for seat in here if totals[seat] == top]
+    voters = [seat for seat in here if seat not in tied]
     if len(tied) == 1 or not voters:
         return _game_over(state, tied)
     state["tie"] = {
@@ -369,7 +374,14 @@ def _end(state: State) -> list[Event]:
 
 def voters(state: State) -> list[int]:
     tie = state["tie"]
-    return [] if tie is None else [s for s in range(len(state["players"])) if s not in tie["tied"]]
+    if tie is None:
+        return []
+    return [s for s in remaining(state) if s not in tie["tied"]]
+
+
+def remaining(state: State) -> list[int]:
+    """The seats still in the game: all but those who left it."""
+    return [seat for seat, left in enumerate(state["left"]) if not left]
 
 
 def _vote(state: State, seat: int, action: Action) -> list[Event]:
@@ -420,7 +432,8 @@ def _game_over(state: State, winners: list[int]) -> list[Event]:
     state["result"] = {
         "scores": totals,
         "winners": list(winners),
-        "ranking": sorted(range(len(totals)), key=lambda s: (-totals[s], -tally[s], s)),
+        "ranking": sorted(remaining(state), key=lambda s: (-totals[s], -tally[s], s)),
+        "left": [seat for seat, left in enumerate(state["left"]) if left],
         "shared": len(winners) > 1,
         "tie_break": tie is not None,
         "coop": coop is not None,
@@ -507,9 +520,14 @@ def _timeout(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _away(state: State, seat: int, action: Action) -> list[Event]:
-    """A player who leaves has their offers withdrawn: the one they made and those made to them
-    (the offerers get their cards back rather than wait for someone who is not there)."""
+    """A player who is away has their offers withdrawn: the one they made and those made to
+    them (the offerers get their cards back rather than wait for someone who is not there)."""
     who = mark_away(state, action, is_player)
+    _withdraw_offers(state, who)
+    return [{"type": "away", "seat": who}, *_close_vote_if_all_in(state)]
+
+
+def _withdraw_offers(state: State, who: int) -> None:
     if (to := state["offers"][who]) is not None:
         state["offers"][who] = None
         _tell(state, to, {"type": "withdrawn", "from": who})
@@ -517,7 +535,32 @@ def _away(state: State, seat: int, action: Action) -> list[Event]:
         if target == who:
             state["offers"][offerer] = None
             _tell(state, offerer, {"type": "cancelled", "to": who})
-    return [{"type": "away", "seat": who}, *_close_vote_if_all_in(state)]
+
+
+def _left(state: State, seat: int, action: Action) -> list[Event]:
+    """A player gave the seat up (left, or was sent away, mid-game): there is no bot to play
+    on, so they are out of the game for good — away from now on, their offers withdrawn, not
+    ranked, neither the T-Rex nor in a tie. Fewer than three left in the competitive game end
+    it at once, scored among them; the two-player game cannot go on alone. The room says who
+    left: the game's own events are only what follows from it."""
+    who = seat_argument(state, action, "seat", is_player)
+    if state["left"][who]:
+        raise IllegalAction("already_left", seat=who)
+    state["left"][who] = True
+    if not state["away"][who]:
+        state["away"][who] = True
+        _withdraw_offers(state, who)
+    if state["coop"] is not None:
+        return _game_over(state, [])
+    if len(remaining(state)) < 3:
+        state["tie"] = None  # (a vote with too few left to hold it is over too)
+        return _end(state)
+    tie = state["tie"]
+    if state["phase"] == VOTE and who in tie["tied"]:
+        tie["tied"].remove(who)
+        if len(tie["tied"]) == 1:
+            return _close_vote(state, timed_out=False)
+    return _close_vote_if_all_in(state)
 
 
 # --- chance and the steps it interrupts -------------------------------------------------------
@@ -713,6 +756,9 @@ def incoming(state: State, seat: int) -> list[int]:
 
 
 def _back(state: State, seat: int, action: Action) -> list[Event]:
+    who = action.get("seat")
+    if is_player(state, who) and state["left"][who]:
+        raise IllegalAction("already_left", seat=who)
     return mark_back(state, action, is_player)
 
 
@@ -728,6 +774,7 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "timeout": ("phase",),
     "away": ("seat",),
     "back": ("seat",),
+    "left": ("seat",),
 }
 """Every action type and the arguments the rules read (anything else is refused)."""
 
@@ -744,6 +791,7 @@ _HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
     "timeout": _timeout,
     "away": _away,
     "back": _back,
+    "left": _left,
 }
 
 

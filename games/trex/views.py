@@ -75,6 +75,7 @@ def public_view(state: State) -> dict:
             "actions": {c: len(state["action_decks"][c]) for c in COLOURS},
         },
         "away": list(state["away"]),
+        "left": list(state["left"]),
         "last_match": _last_match(state),
         "tie_break": _tie_break(state),
         "coop": _coop(state),

@@ -11,7 +11,7 @@ random play-outs: decoding and encoding again gives the very same value back.
   `UNSET`).
 - `Action`: every action type the rules know (`rules.SHAPES`), one Struct each — the players'
   (its page's §3) and the moves only the host makes (`chance` from CHANCE; `timeout`, `away`,
-  `back` from HOST), so that the room can decode those too before it refuses them (`not_yours`).
+  `back`, `left` from HOST), so that the room can decode those too before it refuses them (`not_yours`).
   The types say what an argument is; whether its value is allowed now is the rules' to judge.
 - `Event`: every event the rules emit (its page's §6), including the game's own `away {seat}` /
   `back {seat}` (the same shape as the room's presence events) and a `game_over` that also
@@ -191,6 +191,9 @@ class Result(Wire):
     scores: Items(int)
     winners: Items(Seat)
     ranking: Items(Seat)
+    """Those still in the game, best first."""
+    left: Items(Seat)
+    """Who left the game: not ranked (their tokens stay in `scores`)."""
     shared: bool
     tie_break: bool
     coop: bool
@@ -375,6 +378,7 @@ class TRexView(Wire, tag_field="game", tag="trex"):
     actions: ActiveActions
     decks: Decks
     away: Items(bool)
+    left: Items(bool)
     last_match: LastMatch | None
     tie_break: TieBreak | None
     coop: Coop | None
@@ -445,6 +449,12 @@ class BackAction(Wire, tag_field="type", tag="back"):
     seat: Seat
 
 
+class LeftAction(Wire, tag_field="type", tag="left"):
+    """HOST only: the seat's player gave it up mid-game: out of the game for good."""
+
+    seat: Seat
+
+
 Action = Union[  # noqa: UP007
     OfferAction,
     WithdrawAction,
@@ -457,5 +467,6 @@ Action = Union[  # noqa: UP007
     TimeoutAction,
     AwayAction,
     BackAction,
+    LeftAction,
 ]
 """Every action type of T-Rex (`rules.SHAPES`), told apart by its `type`."""

@@ -502,8 +502,8 @@ def test_the_game_ends_the_moment_the_good_pile_is_empty_even_mid_match():
     assert view["decks"]["number_discard"] == 10
     assert t.view(0)["card"] is None and t.view(2)["card"] is None and t.level(1) == 1
     assert TREX.result(t.state) == {
-        "scores": [9, 6, 3], "winners": [0], "ranking": [0, 1, 2], "shared": False,
-        "tie_break": False, "coop": False, "won": None, "moved": None,
+        "scores": [9, 6, 3], "winners": [0], "ranking": [0, 1, 2], "left": [],
+        "shared": False, "tie_break": False, "coop": False, "won": None, "moved": None,
     }  # fmt: skip
 
 
@@ -731,7 +731,7 @@ def test_coop_calls_are_judged_when_both_have_called(levels, calls, right, moved
     else:
         assert events[2] == {"type": "game_over", "winners": [], "scores": [0, 0]}
         assert TREX.result(t.state) == {
-            "scores": [0, 0], "winners": [], "ranking": [0, 1], "shared": False,
+            "scores": [0, 0], "winners": [], "ranking": [0, 1], "left": [], "shared": False,
             "tie_break": False, "coop": True, "won": False, "moved": 0,
         }  # fmt: skip
 
@@ -856,6 +856,12 @@ def shuffling() -> Table:
     return t
 
 
+def left_1() -> Table:
+    t = Table(4, hands=[5, 6, 7, 8])
+    t.host("left", seat=1)
+    return t
+
+
 REFUSALS = [
     (fresh, 0, {"type": "dance"}, "unknown_action"),
     (fresh, 0, "skip", "unknown_action"),
@@ -908,6 +914,9 @@ REFUSALS = [
     (voting, HOST, {"type": "timeout", "phase": "play"}, "stale_timeout"),
     (away_1, HOST, {"type": "away", "seat": 1}, "already_away"),
     (fresh, HOST, {"type": "back", "seat": 1}, "not_away"),
+    (left_1, HOST, {"type": "back", "seat": 1}, "already_left"),
+    (left_1, HOST, {"type": "left", "seat": 1}, "already_left"),
+    (left_1, 0, {"type": "offer", "to": 1}, "target_left"),
 ]
 
 
@@ -953,3 +962,84 @@ def test_legal_actions_in_play():
     assert TREX.legal_actions(t.state, 2) == [{"type": "withdraw"}]
     assert TREX.legal_actions(over().state, 0) == []
     assert TREX.legal_actions(shuffling().state, 0) == []
+
+
+# --- a player who leaves (docs/rules/trex.md, "A player who leaves mid-game") -----------------
+
+
+def test_a_player_who_leaves_is_out_their_offers_withdrawn_and_nobody_offers_to_them():
+    t = Table(4, hands=[5, 6, 1, 9])
+    t.offer(0, 1)
+    t.offer(2, 0)
+    assert t.host("left", seat=0) == []  # the room says who left: the game adds nothing
+    assert t.view()["left"] == [True, False, False, False] and t.view()["away"][0]
+    assert t.offers(1)["in"] == [] and t.offers(2)["out"] is None  # both withdrawn
+    assert t.refuse(1, {"type": "offer", "to": 0}).code == "target_left"
+    assert t.refuse(HOST, {"type": "back", "seat": 0}).code == "already_left"
+    assert t.refuse(HOST, {"type": "left", "seat": 0}).code == "already_left"
+    assert t.view(0)["legal"] == [] and t.phase == "play"  # three go on
+
+
+def test_fewer_than_three_left_in_the_competitive_game_end_it_scored_among_them():
+    t = Table(4, hands=[5, 5, 1, 2], then=[3, 9, 4, 8])
+    t.match(0, 1)  # exact: 0 and 1 take 2 good tokens each
+    t.match(2, 3)  # near: 2 and 3 take 1 each
+    t.host("left", seat=0)
+    assert t.phase == "play"
+    events = t.host("left", seat=3)
+    assert types(events) == ["game_over"] and t.phase == "over"
+    result = TREX.result(t.state)
+    assert result["winners"] == [1] and result["ranking"] == [1, 2]
+    assert result["left"] == [0, 3] and result["scores"] == [2, 2, 1, 1]  # kept, not ranked
+
+
+def test_who_left_is_neither_the_t_rex_nor_in_a_tie_at_the_end():
+    # (the game of test_everyone_tied_means_no_voters_and_a_shared_win, P0 gone before its end)
+    t = Table(4, hands=[5, 5, 5, 5], then=[6, 6, 6, 6, 7, 7, 8, 8, 1, 1])
+    for a, b in ((0, 1), (2, 3), (0, 1), (2, 3)):
+        t.match(a, b)
+    t.match(0, 2)  # near: P0 and P2 on 5, the others on 4
+    t.host("left", seat=0)
+    events = t.match(1, 3)
+    assert types(events) == ["match", "pile_empty", "game_over"]
+    result = TREX.result(t.state)
+    assert result["scores"] == [5, 5, 5, 5]
+    assert result["winners"] == [1, 2, 3] and result["ranking"] == [1, 2, 3]
+    assert result["left"] == [0]
+
+
+def test_a_tied_player_who_leaves_the_vote_leaves_the_win_to_the_other():
+    t = to_tie(vote_seconds=0)
+    t.shuffle("yellow")
+    t.vote(2, 0)  # a vote for the one who then leaves counts for nobody
+    events = t.host("left", seat=0)
+    assert types(events) == ["vote_result", "game_over"]
+    assert TREX.result(t.state)["winners"] == [1] and TREX.result(t.state)["left"] == [0]
+
+
+def test_a_voter_who_leaves_is_not_waited_for_and_two_left_end_the_vote_at_once():
+    t = to_tie(vote_seconds=0)
+    t.shuffle("yellow")
+    t.host("left", seat=2)
+    assert t.phase == "vote" and TREX.waiting_for(t.state) == [3]
+    assert TREX.view(t.state, None)["tie_break"]["voters"] == [3]
+    events = t.host("left", seat=3)  # two players remain: scored among them, tied: shared
+    assert types(events) == ["game_over"]
+    result = TREX.result(t.state)
+    assert result["winners"] == [0, 1] and result["ranking"] == [0, 1] and result["left"] == [2, 3]
+
+
+def test_the_partner_leaving_ends_the_two_player_game_with_the_tokens_moved():
+    t = Table(2, hands=[5, 5], then=[3, 9])
+    t.call(0, True)
+    t.call(1, True)  # exact: 2 tokens moved
+    events = t.host("left", seat=1)
+    assert types(events) == ["game_over"]
+    result = TREX.result(t.state)
+    assert result["coop"] and result["won"] is False and result["moved"] == 2
+    assert result["left"] == [1]
+
+
+def test_only_the_host_says_who_left():
+    t = Table(3)
+    assert t.refuse(1, {"type": "left", "seat": 1}).code == "not_host"

@@ -37,7 +37,7 @@ def dealt(hands, then=(), players=PLAYERS, options=None) -> list:
 
 PUBLIC_KEYS = {
     "game", "phase", "over", "players", "mode", "lang", "vote_seconds", "scores", "good", "bad",
-    "pool", "tokens", "colours", "symbols", "actions", "decks", "away", "last_match",
+    "pool", "tokens", "colours", "symbols", "actions", "decks", "away", "left", "last_match",
     "tie_break", "coop", "last_events", "result",
 }  # fmt: skip
 PRIVATE_KEYS = {"seat", "card", "offers", "legal", "vote", "call", "news"}

@@ -89,7 +89,7 @@ def check_action(action: dict, seen: Seen) -> None:
 
 def play(players: list[str], options: dict, rng: random.Random, seen: Seen, away: float) -> None:
     """One random game to its end; the HOST takes a seat away (or brings one back) at rate
-    `away`, and always when nobody else can move."""
+    `away`, and always when nobody else can move, and a quarter as often a player leaves."""
     n = len(players)
     state = TREX.setup(list(players), copy.deepcopy(options))
     check_views(state, n, seen)
@@ -102,11 +102,14 @@ def play(players: list[str], options: dict, rng: random.Random, seen: Seen, away
             moves = legal_moves(TREX, state, n)
             for _seat, action in moves:
                 check_action(action, seen)
-            if rng.random() < away or not moves:
+            still = [s for s in range(n) if not state["left"][s]]
+            if rng.random() < away / 4:  # a player leaves the game for good
+                move = (HOST, {"type": "left", "seat": rng.choice(still)})
+            elif rng.random() < away or not moves:
                 seat = (
-                    rng.randrange(n)
+                    rng.choice(still)
                     if moves
-                    else rng.choice([s for s in range(n) if state["away"][s]])
+                    else rng.choice([s for s in still if state["away"][s]])
                 )
                 move = (HOST, {"type": "back" if state["away"][seat] else "away", "seat": seat})
             else:
@@ -200,6 +203,7 @@ BAD: dict[str, list] = {
     "actions": [[], {"red": 7, "blue": None, "yellow": None}, {"red": None}, None],
     "decks": [[], 7, {"numbers": 1}, None],
     "away": [7, [1], [False] * MANY, None],
+    "left": [7, [1], [False] * MANY, None],
     "last_match": [7, [], "x", {"a": 0}],
     "tie_break": [7, [], {}],
     "coop": [7, [], {"moved": 0, "goal": 15, "called": [True]}],

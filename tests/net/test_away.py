@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from games import GAMES
-from games.base import sample_chance
+from games.base import IllegalAction, sample_chance
 from games.tallyup.dice import TALLY_DICE
 from games.trex import TREX
 from games.trex.deck import COLOURS as TREX_COLOURS
@@ -308,6 +308,34 @@ async def test_trex_a_partner_away_in_the_two_player_call_is_waited_for_and_said
         assert not table.state["away"][1] and "call" in wire.views[-1]["game"]["legal"]
         await wire.send({"type": "action", "action": {"type": "call", "match": True}})
         await wire.view_where(lambda v: v["game"]["last_match"] is not None)
+
+
+async def test_trex_a_player_who_leaves_is_out_of_the_game_not_played_by_a_bot():
+    """T-Rex has no bot: whoever leaves mid-game (`bye`) is out of the game — nobody plays the
+    seat, offers to it are refused, it is not ranked; fewer than three left end the game."""
+    names = ["Ann", "Bob", "Cid", "Dan"]
+    async with Table("trex", names, ["Ann", "Bob"]) as table:
+        await table.wires["Bob"].send({"type": "bye"})
+        view = await table.wires["Ann"].view_where(lambda v: v["game"]["left"][1])
+        told = [e["type"] for e in view["events"]]
+        assert "left" in told and "bot_takes_over" not in told and "sits_out" not in told
+        assert table.room.seats[1].bot is None and table.room.phase == "playing"
+        with pytest.raises(IllegalAction, match="target_left"):
+            table.act("Cid", {"type": "offer", "to": 1})
+        table.server.kick(table.seat("Dan"))  # sent away: the same, and two are left
+        assert table.room.phase == "over"
+        result = table.room.result()
+        assert result["left"] == [1, 3] and set(result["ranking"]) == {0, 2}
+        await table.wires["Ann"].view_where(lambda v: v["game"]["over"])
+
+
+async def test_a_client_cannot_say_that_someone_left():
+    async with Table("trex", ["Ann", "Bob", "Cid"], ["Ann"]) as table:
+        await table.wires["Ann"].send(
+            {"type": "action", "action": {"type": "left", "seat": 1}, "ref": 7}
+        )
+        refused = await table.wires["Ann"].expect("error")
+        assert refused["code"] == "not_yours" and not table.state["left"][1]
 
 
 # --- kicks, leaving, claims ------------------------------------------------------------------

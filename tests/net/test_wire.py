@@ -232,11 +232,11 @@ def test_the_room_events_of_section_10_1_are_the_room_event_types():
 
 
 SAMPLES = {  # one of each message a host sends, every field filled
-    "welcome": {"type": "welcome", "protocol": 4, "seat": 0, "token": "A" * 32,
+    "welcome": {"type": "welcome", "protocol": 5, "seat": 0, "token": "A" * 32,
                 "room": {"name": "Friday", "id": "0123456789ab"},
                 "story": [{"version": 3,
                            "events": [{"type": "joined", "seat": 0, "name": "Ann"}]}]},
-    "watching": {"type": "watching", "protocol": 4,
+    "watching": {"type": "watching", "protocol": 5,
                  "room": {"name": "Friday", "id": "0123456789ab"}, "story": []},
     "error": {"type": "error", "code": "stale", "message": "refused: stale",
               "key": "illegal.stale", "params": {"version": 6}, "ref": 8},

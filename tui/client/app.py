@@ -39,7 +39,7 @@ from tui.client.screens import (
 from tui.games import HandWidget, describe, game_styles, ui_for
 from tui.i18n import t
 from tui.table import classify_size
-from tui.widgets import Change, Story, TypeAhead, load_keymap
+from tui.widgets import Change, Story, TypeAhead, load_keymap, no_bots
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +237,7 @@ class ClientApp(TypeAhead, App[None]):
         if self.client is not None:
             await self.client.leave()
             self.client = None
-        self.exit(message=t("client.left") if in_game else None)
+        self.exit(message=t("client.left" + no_bots(room, "client.left")) if in_game else None)
 
     def drop_link(self) -> None:
         """Stop the link (and its reconnecting) without giving the seat up."""

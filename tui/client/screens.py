@@ -38,6 +38,7 @@ from tui.widgets import (
     after_refresh,
     binding_help,
     keys,
+    no_bots,
     put,
     release_after,
     seat_lines,
@@ -81,8 +82,9 @@ class PlayerScreen(KeyHints, Screen[None]):
         self.player.follow()
 
     def action_help(self) -> None:
-        body = t(f"{self.HELP}.body")
-        game = (self.player.room or {}).get("game")
+        room = self.player.room or {}
+        body = t(f"{self.HELP}.body" + no_bots(room, f"{self.HELP}.body"))
+        game = room.get("game")
         if self.HELP in ("help.game", "help.wait") and game:
             body += "\n\n" + ui_for(game).rules(game, self.player.game or {})
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
@@ -572,7 +574,8 @@ class GameScreen(RoomScreen):
             if answer:
                 self.run_worker(self.player.leave(), group="leave", exclusive=True)
 
-        self.app.push_screen(ConfirmScreen(t("client.leave_mid_game")), leave)
+        key = "client.leave_mid_game"
+        self.app.push_screen(ConfirmScreen(t(key + no_bots(self.player.room, key))), leave)
 
 
 class WatchScreen(RoomScreen):

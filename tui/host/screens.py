@@ -703,16 +703,27 @@ def results_text(result: dict[str, Any], names: list[str], large: bool = False) 
         text.append(f"{rank:>2}. ")
         text.append_text(marked(seat, names[seat] if seat < len(names) else "?"))
         text.append(f"  {scores[seat]}\n")
+    left = [seat for seat in result.get("left") or [] if seat < len(scores)]
+    if left:  # out of the game before its end: not ranked, listed apart
+        text.append("\n" + t("results.left") + "\n", style="dim")
+        for seat in left:
+            text.append("    ")
+            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", style="dim"))
+            text.append(f"  {scores[seat]}\n", style="dim")
     return text
 
 
 def standings(result: dict[str, Any]) -> list[tuple[int, int]]:
     """(rank, seat), best first. Equal scores share a rank and the next rank skips as many
     (1, 2, 2, 4), unless a winner ties with one who is not (a tie-break decided it). The
-    game's own order wins (a tie-break vote may put a player above an equal score)."""
+    game's own order wins (a tie-break vote may put a player above an equal score); those
+    who left the game (`result["left"]`) are not ranked."""
     scores = result.get("scores", [])
     winners = set(result.get("winners", []))
-    order = result.get("ranking") or sorted(range(len(scores)), key=lambda s: -scores[s])
+    left = set(result.get("left") or [])
+    order = result.get("ranking") or sorted(
+        (seat for seat in range(len(scores)) if seat not in left), key=lambda s: -scores[s]
+    )
     ranked: list[tuple[int, int]] = []
     for place, seat in enumerate(order, 1):
         if ranked:

@@ -155,9 +155,10 @@ class TRexHand(HandWidget):
             text.append(t("trex.offer_to") + "\n", style="dim")
             # side by side; on a phone held upright a line each (a number with its name)
             apart = "\n" if self.app.has_class("-narrow") else "  "
+            gone = view.get("left") or []
             for seat, player in enumerate(names):
-                if seat == me:
-                    continue
+                if seat == me or (seat < len(gone) and gone[seat]):
+                    continue  # (who left the game is out of it: nobody offers to them)
                 chip = Text()  # (its space after it too: the tap's text is one run)
                 chip.append(f" {seat + 1} ", style="bold reverse")
                 chip.append(" ")
