@@ -12,7 +12,8 @@ random play-outs: decoding and encoding again gives the very same value back.
 - `Action`: every action type the rules know (`rules.SHAPES`), one Struct each — the players'
   (its page's §3) and the moves only the host makes (`chance` from CHANCE; `timeout`, `away`,
   `back`, `left` from HOST), so that the room can decode those too before it refuses them
-  (`not_yours`). The types say what an argument is; whether its value is allowed now is the rules' to judge.
+  (`not_yours`). The types say what an argument is; whether its value is allowed now is the
+  rules' to judge.
 - `Event`: every event the rules emit (its page's §6), including the game's own `away {seat}` /
   `back {seat}` (the same shape as the room's presence events) and a `game_over` that also
   takes the room's form (`{"type": "game_over", "result": {...}}`, §10.1): the room's events
