@@ -172,6 +172,8 @@ class StoryScreen(Dialog, ModalScreen[None]):
     its footer's key or beside it. With `seats` (a phone's game screen, which has no room
     for them beside the hand): the seats above the story."""
 
+    GIVES_WAY = True
+
     BINDINGS = keys(
         "story",
         [Binding("escape,l,q", "dismiss", "key.close", key_display="Esc")],

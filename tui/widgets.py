@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -347,6 +347,10 @@ class Dialog:
     it) runs `BESIDE` — what Esc does: close it, answer no, pick nothing."""
 
     BESIDE = "dismiss"
+    GIVES_WAY: ClassVar[bool] = False
+    """A dialog that only shows something (the help, the story, a chart) closes by itself
+    when the table starts waiting for this player: it must not hide the prompt and its
+    countdown (`ClientApp`). One that asks something stays."""
 
     async def on_click(self, event: events.Click) -> None:
         screen: Any = self
@@ -364,6 +368,8 @@ def tapped(screen: Screen, event: events.MouseEvent) -> Widget:
 
 class HelpScreen(Dialog, ModalScreen[None]):
     """`?` on any screen: what this screen is for and every key it has."""
+
+    GIVES_WAY = True
 
     BINDINGS = keys(
         "help",

@@ -553,3 +553,33 @@ async def test_a_key_typed_while_the_join_form_gives_way_reaches_the_next_screen
         burst(app, *"Zoe", "enter", *"kqxm", "enter", "question_mark")
         await until(lambda: isinstance(app.screen, HelpScreen), pilot)
         assert isinstance(app.screen_stack[-2], WaitScreen)
+
+
+async def test_the_help_open_when_the_table_starts_waiting_for_you_gives_way():
+    """`?` open as the phase turns to the player's move: the help closes and says why, so the
+    prompt and its countdown are not hidden (it used to cover a sealed choice until its timer
+    ran out); a question being asked (Leave?) stays."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import ANN, player_scene, wire
+
+    set_lang("en")
+    app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen")()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        view = {"type": "view", "room": dict(app.room), "game": app.game, "events": []}
+        assert ANN in view["room"]["waiting"]
+        busy = dict(view, version=app.version + 1, room=dict(view["room"], waiting=[]))
+        app.post_message(ClientApp.told(wire(busy)))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
+        app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
+        await until(lambda: not isinstance(app.screen, HelpScreen), pilot, what="the help closed")
+        assert any(n.message == t("client.your_move") for n in app._notifications)
+        app.post_message(ClientApp.told(wire(dict(busy, version=app.version + 1))))
+        await pilot.pause()
+        await pilot.press("q")  # Leave? — a question: the next wait leaves it open
+        await until(lambda: isinstance(app.screen, ConfirmScreen), pilot)
+        app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)

@@ -39,7 +39,7 @@ from tui.client.screens import (
 from tui.games import HandWidget, describe, game_styles, ui_for
 from tui.i18n import t
 from tui.table import classify_size
-from tui.widgets import Change, Story, TypeAhead, load_keymap, no_bots
+from tui.widgets import Change, Dialog, Story, TypeAhead, load_keymap, no_bots
 
 log = logging.getLogger(__name__)
 
@@ -321,8 +321,10 @@ class ClientApp(TypeAhead, App[None]):
         self.version = frame["version"]
         self._seen = max(self._seen, frame["version"])
         before, self.room = self.room, frame["room"]
-        if self.bell_on and starts_waiting_on_you(before, self.room):
-            self.bell()  # once, as it begins: a laptop turned away from its player calls
+        if starts_waiting_on_you(before, self.room):
+            if self.bell_on:
+                self.bell()  # once, as it begins: a laptop turned away from its player calls
+            self._give_way()
         self.game = frame["game"]
         self._measure()
         missed, self._missed = self._missed, []
@@ -331,6 +333,16 @@ class ClientApp(TypeAhead, App[None]):
         self._tell([*missed, *frame["events"]])
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
+
+    def _give_way(self) -> None:
+        """The table waits for this player now: a dialog that only shows something (the help,
+        the story, a chart) must not hide the prompt and its countdown — it closes, saying so."""
+        closed = False
+        while isinstance(self.screen, Dialog) and self.screen.GIVES_WAY:
+            self.pop_screen()
+            closed = True
+        if closed:
+            self.notify(t("client.your_move"), severity="warning")
 
     def on_client_app_error(self, message: Error) -> None:
         frame = message.frame

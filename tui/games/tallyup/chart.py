@@ -22,6 +22,8 @@ class DiceChartScreen(Dialog, ModalScreen[None]):
     """The box's Dice Roll Card: every die's faces and risk, plus what circles and stars do.
     Esc, `d`, a tap on its last line or beside it closes it."""
 
+    GIVES_WAY = True
+
     BINDINGS = keys(
         "tallyup.dice_chart", [Binding("escape,d,q", "dismiss", "key.close", key_display="Esc")]
     )
