@@ -643,3 +643,31 @@ async def test_a_draft_never_sent_goes_as_it_is_at_the_last_second(state_dir):
         await until(lambda: room.state["given"][CID], hp)
         assert room.state["texts"][CID] == "Hot milk with"
         assert any("draft was sent" in str(n.message) for n in cid._notifications)
+
+
+async def test_a_draft_typed_before_any_tile_is_held_is_sent_with_one_at_the_last_second(
+    state_dir,
+):
+    """Bob's tile was refused, and he typed on (the field says his text stays): when the time
+    runs out the draft still goes, with the first tile free for him (the rules' Decision: text
+    a player typed is never silently dropped)."""
+    set_lang("en")
+    room, host = tesauro_room()
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, _cid), (_pa, pb, _pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        await until(lambda: "tile" in (bob.game or {}).get("legal", []), pb)
+        allowed = list(bob.game["allowed"])
+        refused = next(c for c in CATEGORIES if c not in allowed)
+        await pb.press(key_of(refused))
+        await until(lambda: any(refusals(bob)), pb)
+        field = bob.screen.query_one("#tsh-text")
+        await until(lambda: field.has_focus, pb)
+        await pb.press(*"A milking stool")
+        assert room.state["tiles"][BOB] is None and not room.state["given"][BOB]
+        deadline = hand(bob).deadline
+        bob.clock = lambda: deadline - 1  # a second left: the last call
+        await until(lambda: room.state["given"][BOB], hp, what="Bob's draft given")
+        assert room.state["texts"][BOB] == "A milking stool"
+        assert room.state["tiles"][BOB] == allowed[0]
+        assert any("draft was sent" in str(n.message) for n in bob._notifications)

@@ -346,17 +346,25 @@ class TesauroHand(HandWidget):
 
     def _last_call(self) -> None:
         """The thinking time is about to end and the draft was never sent: send it as it is
-        (once a turn; a definition already given stays as it was sent)."""
+        (once a turn; a definition already given stays as it was sent) — with the tile held,
+        or the one asked for, or else the first one free for this player (the card's own for
+        the Genius): text a player typed is never silently dropped."""
         left = self.seconds_left()
         if left is None or left > LAST_CALL or self._last_called == self._turn:
             return
-        if not (self._may_type() and self._unsent("write")):
+        if not self._unsent("write"):
             return
         text = " ".join(self.query_one("#tsh-text", DefinitionInput).value.split())
-        if text:
-            self._last_called = self._turn
-            self.act({"type": "define", "text": text})
-            self.notify(t("tesauro.draft_sent"))
+        if not text:
+            return
+        if self.view.get("tile") is None and self._wanted_tile is None:
+            allowed = self.view.get("allowed") or []
+            if "tile" not in self.legal() or not allowed:
+                return
+            self.act({"type": "tile", "category": allowed[0]})
+        self._last_called = self._turn
+        self.act({"type": "define", "text": text})
+        self.notify(t("tesauro.draft_sent"))
 
     def redraw(self) -> None:
         self._redraw()  # (the tiles' examples fit the width it has now)
