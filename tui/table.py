@@ -46,14 +46,17 @@ def size_class(width: int, height: int) -> str:
     return "-small"
 
 
-def classify_size(app: Any) -> None:
+def classify_size(app: Any, size: Any = None) -> None:
     """Give `app` the class of its terminal's size (each app calls it on mount and resize):
     `.-tv #x` in a style sheet, `app.has_class("-tv")` in code. A narrow one (a phone held
-    upright) is `-small` and `-narrow` too: what a small screen gives up, it gives up as well."""
-    size = size_class(*app.size)
+    upright) is `-small` and `-narrow` too: what a small screen gives up, it gives up as well.
+    `size`: the new one a Resize brings (the app's own is still the old one while its
+    subclass hears of it: a host started at 80×24 and then maximised kept its small layout)."""
+    width, height = size or app.size
+    size = size_class(width, height)
     for name in ("-tv", "-roomy", "-small"):
         app.set_class(name == size, name)
-    app.set_class(is_narrow(app.size.width), "-narrow")
+    app.set_class(is_narrow(width), "-narrow")
 
 
 def is_narrow(width: int) -> bool:

@@ -71,7 +71,7 @@ class ClientApp(TypeAhead, App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "key.quit", show=False, priority=True)]
 
     def on_resize(self, event: Any) -> None:
-        classify_size(self)
+        classify_size(self, event.size)
 
     change: reactive[Change] = reactive(Change(-1), always_update=True, repaint=False)
     """The latest change of the room: every room screen watches it (`self.room`, `self.game`

@@ -48,7 +48,7 @@ class HostApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "request_quit", "key.quit", show=False, priority=True)]
 
     def on_resize(self, event: Any) -> None:
-        classify_size(self)
+        classify_size(self, event.size)
 
     class RoomChanged(Message):
         def __init__(self, events: list[dict[str, Any]]) -> None:
