@@ -304,9 +304,11 @@ class Room(Lobby):
         self._after_game_move(events, save=True)
 
     def end(self) -> None:
-        """Back to the lobby, everybody still seated (but those who left)."""
+        """Back to the lobby, everybody still seated (but those who left); `stopped` when the
+        host cut a game short, not when the game had ended by itself."""
+        stopped = self.phase == "playing"
         self._back_to_lobby()
-        self._changed([{"type": "game_ended"}], save=True)
+        self._changed([{"type": "game_ended", "stopped": stopped}], save=True)
 
     def staying(self) -> int:
         """How many seats the next game would have: all but those who left."""

@@ -186,6 +186,7 @@ class GameOver(Wire, tag_field="type", tag="game_over"):
 
 class GameEnded(Wire, tag_field="type", tag="game_ended"):
     again: bool | UnsetType = UNSET
+    stopped: bool | UnsetType = UNSET
 
 
 ROOM_EVENTS: tuple[type[Wire], ...] = (

@@ -133,3 +133,26 @@ async def test_a_player_goes_from_the_results_to_the_new_game_at_the_new_index(
     finally:
         await server.close()
         room.close()
+
+
+def test_back_to_the_lobby_says_whether_the_host_cut_the_game_short(peek):
+    """`game_ended` has `stopped`: true when the host ended a game being played, false after a
+    game that was over — which the players read ("The host ended the game" only then)."""
+    from tui.games import narrate_room
+    from tui.i18n import set_lang, t
+
+    set_lang("en")
+    room = Room("Friday", game_id="peek", open_room=True)
+    for name in ("Ann", "Bob"):
+        room.connected(room.join(name, None), returning=False)
+    heard: list[dict] = []
+    room.subscribe(heard.extend)
+    room.start(lang="en")
+    room.end()
+    assert heard[-1] == {"type": "game_ended", "stopped": True}
+    assert narrate_room(heard[-1], ["Ann", "Bob"]) == t("room_event.game_ended")
+    room.start(lang="en")
+    finish(room)
+    room.end()
+    assert heard[-1] == {"type": "game_ended", "stopped": False}
+    assert narrate_room(heard[-1], ["Ann", "Bob"]) == t("room_event.back_to_lobby")

@@ -305,6 +305,8 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
         return t(key, names=winners)
     if kind == "game_ended" and event.get("again"):  # the same game at once: no lobby
         return t("room_event.game_again")
+    if kind == "game_ended" and not event.get("stopped"):  # over by itself: only the lobby
+        return t("room_event.back_to_lobby")
     if kind in ("game_started", "game_ended"):
         return t(key)
     return None
