@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 _HEADER = struct.Struct(">I")
 MAX_RECORD = 64 * 1024 * 1024
 SYNC_INTERVAL = 0.05  # seconds between fsyncs at most
+STORY_TAIL = 20
+"""Events of a snapshot's history a resumed room tells as the change the snapshot was."""
 TEMP_PREFIX = ".room-"
 TEMP_SUFFIX = ".tmp"
 
@@ -267,10 +269,14 @@ SAVE_FORMAT = 2
 
 def read_save(path: Path) -> dict[str, Any]:
     """The room as the file last saw it: its last snapshot with every record after it folded
-    in (the log, the history, the clock), every field checked. Any damage is a SaveFileError
+    in (the log, the history, the clock, the story), every field checked. Any damage is a SaveFileError
     naming the first thing that is wrong — never another exception."""
     snapshot, records = read_records(path)
     saved = check_snapshot(snapshot)
+    # the story a welcome tells (`Room.recent`): what the snapshot's history ends with, as of
+    # its version, then every change after it with its own
+    told = saved["history"][-STORY_TAIL:]
+    saved["story"] = [(saved["version"], told)] if told else []
     for number, record in enumerate(records, 2):
         apply_record(saved, record, number)
     return saved
@@ -485,6 +491,8 @@ def apply_record(saved: dict[str, Any], record: dict[str, Any], number: int) -> 
         saved["version"] = version
         saved["log"].extend(entries)
         saved["history"].extend(events)
+        if events:
+            saved["story"].append((version, events))
         del saved["history"][:-HISTORY_KEEP]
         saved["clock"] = None  # a change re-arms the timer; a clock record follows it
     elif kind == "clock":

@@ -109,6 +109,7 @@ def resumed(room_type: type[Room], path: Path, rng: random.Random | None) -> Roo
     room.seats = [Seat(**seat) for seat in saved["seats"]]
     room.players = saved["players"]
     room.history.extend(saved["history"])
+    room.recent.extend(saved["story"])  # a player back after the restart hears the story
     if saved["phase"] != "lobby" and game is not None:
         names = [s.name for s in room.seats[: room.players]]
         try:

@@ -303,3 +303,25 @@ def test_the_host_s_flags_and_its_port_come_back_with_resume(state_dir, peek):
     assert again.room_options["grace"] == 60
     room.close()
     again.close()
+
+
+def test_a_resumed_table_tells_the_story_so_far(state_dir, peek):
+    """A player back after a kill and `--resume` hears what happened (`welcome.story` is the
+    room's `recent`): the changes since the last snapshot with their own versions, and the
+    history before them as the snapshot's — it used to hold only the changes made after the
+    restart."""
+    save = state_dir / "story.save"
+    room = Room("Story", game_id="peek", open_room=True, save_path=save)
+    for name in ("Ann", "Bob"):
+        room.connected(room.join(name, None), returning=False)
+    room.start(lang="en")  # a snapshot: the game begins
+    while room.phase == "playing":
+        room.act(room.state["turn"], {"type": "reveal"})  # appended, change by change
+    before = list(room.recent)
+    room.flush()
+    again = Room.resume(save)
+    snapshot, *after = list(again.recent)
+    assert snapshot[0] == 5 and {"type": "game_started", "game": "peek"} in snapshot[1]
+    moves = [(version, events) for version, events in before if version > snapshot[0]]
+    assert moves and after == moves  # the changes since the snapshot, each with its version
+    assert all(version < again.version for version, _ in again.recent)  # (a client's filter)
