@@ -269,8 +269,8 @@ SAVE_FORMAT = 2
 
 def read_save(path: Path) -> dict[str, Any]:
     """The room as the file last saw it: its last snapshot with every record after it folded
-    in (the log, the history, the clock, the story), every field checked. Any damage is a SaveFileError
-    naming the first thing that is wrong — never another exception."""
+    in (the log, the history, the clock, the story), every field checked. Any damage is a
+    SaveFileError naming the first thing that is wrong — never another exception."""
     snapshot, records = read_records(path)
     saved = check_snapshot(snapshot)
     # the story a welcome tells (`Room.recent`): what the snapshot's history ends with, as of
