@@ -249,3 +249,18 @@ async def test_a_hold_lets_go_only_for_what_it_waits_for(peek, state_dir):
         player.release_keys("enter")  # the Enter's work is done
         assert player._held is None
         await until(lambda: player.screen.query_one("#name", Input).value == "k", pp)
+
+
+async def test_with_a_name_known_the_form_waits_for_the_code(state_dir):
+    """`hubbub join --name Ben`, a table picked from the list: the name is filled in and the
+    focus is on the code — typing the code used to replace the name."""
+    set_lang("en")
+    app = ClientApp(("127.0.0.1", 9), discover=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: isinstance(app.screen, JoinScreen), pilot)
+        app.player_name = "Ben"
+        app.switch_screen(JoinScreen("127.0.0.1", 9, needs_code=True))
+        await until(lambda: app.focused is not None and app.focused.id == "code", pilot)
+        await pilot.press(*"kqxm")
+        assert app.screen.query_one("#name", Input).value == "Ben"
+        assert app.screen.query_one("#code", Input).value.upper() == "KQXM"

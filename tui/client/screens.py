@@ -296,7 +296,10 @@ class JoinScreen(Form, PlayerScreen):
             if code in (*CODE_REFUSALS, "bad_code_wait") or self.watching:
                 code_field.focus()  # what to type again is the code, not the name
                 return
-        (code_field if self.watching else name_field).focus()
+        # a name known already (`--name`, or typed before): what is left to type is the code —
+        # with the focus on the name, typing the code replaced it
+        named = bool(self.player.player_name) and code_field.display
+        (code_field if self.watching or named else name_field).focus()
 
     def _show_mode(self) -> None:
         """Playing asks for a name and the code; watching for the code only."""
