@@ -9,7 +9,8 @@ Files are named `<scene>-<lang>-<cols>x<rows>.svg`, e.g. `host-lobby-en-80x24.sv
 `player-join-ru-80x24.svg`; `screenshots/README.md` lists them. To look at one as a picture:
 `rsvg-convert -w 1000 screenshots/host-lobby-en-80x24.svg -o /tmp/lobby.png`.
 
-The scenes are in `tests/scenes.py`, shared with the snapshot tests.
+The scenes are the shell's (`tests/scenes.py`) and each game's (`tui/games/<game>/scenes.py`,
+written with `tui.scenes`), shared with the snapshot tests.
 """
 
 from __future__ import annotations
