@@ -10,6 +10,7 @@ from net.room import Room
 from tests.tui.test_flow import screen_text
 from tui.client.app import ClientApp
 from tui.client.screens import (
+    GoneScreen,
     JoinScreen,
     PlayerResultsScreen,
     WaitScreen,
@@ -18,7 +19,7 @@ from tui.client.screens import (
 )
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.waiting import until
 
 pytestmark = pytest.mark.timeout(60)
@@ -128,3 +129,21 @@ def test_a_watchers_away_times_go_on_counting_between_views():
     later = aged(room, 7.5)
     assert later["seats"][0]["away_for"] == 10.5 and later["seats"][0]["standin_in"] == 0.0
     assert later["seats"][1] == room["seats"][1] and room["seats"][0]["away_for"] == 3.0
+
+
+async def test_a_watcher_whose_host_quits_is_told_so(peek, state_dir):
+    """The host quits: a watcher is told the table is closed (the gone screen), as a player
+    is — not dropped on the code form with no word."""
+    set_lang("en")
+    room = Room("Friday", game_id="peek", code="KQXM")
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        watcher = ClientApp(("127.0.0.1", host.server.port), discover=False, watch=True)
+        async with watcher.run_test(size=(80, 24)) as wp:
+            await until(lambda: isinstance(watcher.screen, JoinScreen), wp)
+            await wp.press(*"kqxm", "enter")
+            await until(lambda: isinstance(watcher.screen, WaitScreen) and watcher.room, wp)
+            await host.server.close("closed")
+            await until(lambda: isinstance(watcher.screen, GoneScreen), wp, what="told")
+            await until(lambda: t("gone.closed") in screen_text(watcher), wp)
