@@ -67,8 +67,12 @@ SCORING = {EXACT: (2, 0), NEAR: (1, 0), FAR: (0, 1)}
 COOP_MOVES = {EXACT: 2, NEAR: 1, FAR: 1}
 """Tokens a right call moves to the box, by outcome (FAR is a correct NO MATCH)."""
 
-OPTIONS: tuple[Option, ...] = (Option("vote_seconds", 60, (0, 30, 45, 60, 90, 120)),)
-"""The mode is no option: two players always play the cooperative variant (the only mode the
+OPTIONS: tuple[Option, ...] = (
+    Option("vote_seconds", 60, (0, 30, 45, 60, 90, 120)),
+    Option("words", "table", ("table", "ru", "en")),
+)
+"""`words`: the action cards' language — the table's (`lang`, the interface's) or another. The
+mode is no option: two players always play the cooperative variant (the only mode the
 rules allow them), three to eight the competitive game."""
 
 OPTION_DEFAULTS: dict[str, Any] = {option.key: option.default for option in OPTIONS} | {
@@ -104,7 +108,7 @@ def setup(
         raise ValueError(f"{min_players}..{max_players} players play T-Rex, not {n}")
     settings = _settings(options or {}, n)
     if deck is None:
-        deck = load_deck(settings["lang"], path=settings["deck"])
+        deck = load_deck(words_of(settings), path=settings["deck"])
     texts = {c: list(deck.actions[c]) for c in COLOURS}
     cards = [{"colour": card.colour, "level": card.level} for card in deck.numbers]
     _check_deck(texts, cards, n)
@@ -157,12 +161,19 @@ def _settings(options: dict, n: int) -> dict[str, Any]:
         raise ValueError(f"coop must be true or false: {settings['coop']!r}")
     if not isinstance(settings["lang"], str):
         raise ValueError(f"lang must be a language code: {settings['lang']!r}")
+    if settings["words"] not in ("table", "ru", "en"):
+        raise ValueError(f"words must be 'table', 'ru' or 'en': {settings['words']!r}")
     if settings["deck"] is not None and not isinstance(settings["deck"], str):
         raise ValueError(f"deck must be the path of a deck file: {settings['deck']!r}")
     # Two players can only play the cooperative variant; three or more only the competitive
     # game (the variant compares exactly two cards), whatever the option says.
     settings["coop"] = n == 2
     return settings
+
+
+def words_of(settings: dict[str, Any]) -> str:
+    """The language of the shipped action cards: the table's, or the `words` option's."""
+    return settings["lang"] if settings["words"] == "table" else settings["words"]
 
 
 def _check_deck(texts: dict[str, list[str]], cards: list[dict], n: int) -> None:

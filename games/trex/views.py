@@ -22,6 +22,7 @@ from games.trex.rules import (
     legal_types,
     scores,
     voters,
+    words_of,
 )
 
 
@@ -59,7 +60,7 @@ def public_view(state: State) -> dict:
         "over": state["phase"] == OVER,
         "players": list(state["players"]),
         "mode": "coop" if state["coop"] is not None else "compete",
-        "lang": state["options"]["lang"],
+        "lang": words_of(state["options"]),
         "vote_seconds": state["options"]["vote_seconds"],
         "scores": scores(state),
         "good": list(state["good"]),

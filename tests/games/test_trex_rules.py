@@ -170,6 +170,21 @@ def test_the_language_picks_the_deck():
     assert ru.view()["actions"]["red"] == load_deck("ru").actions["red"][0]
 
 
+@pytest.mark.parametrize(
+    ("lang", "words", "cards"),
+    [("en", "table", "en"), ("en", "ru", "ru"), ("ru", "en", "en"), ("ru", "ru", "ru")],
+)
+def test_the_words_option_picks_the_cards_language_whatever_the_screens_speak(lang, words, cards):
+    t = Table(3, lang=lang, words=words)
+    assert t.view()["lang"] == cards
+    assert t.view()["actions"]["red"] == load_deck(cards).actions["red"][0]
+
+
+def test_words_must_be_the_table_s_or_a_language():
+    with pytest.raises(ValueError, match="words"):
+        TREX.setup(["a", "b", "c"], {"words": "de"})
+
+
 def test_a_deck_file_replaces_the_colours_it_lists(tmp_path):
     path = tmp_path / "deck.toml"
     path.write_text('[actions]\nred = ["Juggle invisible eggs", "Tiptoe past a dragon"]\n')
@@ -220,7 +235,8 @@ def test_the_mode_follows_the_player_count_whatever_the_coop_option():
 
 def test_the_game_contract():
     options = {option.key: option for option in TREX.options}
-    assert set(options) == {"vote_seconds"}  # two players always play the cooperative variant
+    assert set(options) == {"vote_seconds", "words"}  # no mode: the player count decides
+    assert options["words"].default == "table" and options["words"].choices[1:] == ("ru", "en")
     assert options["vote_seconds"].default == 60
     assert options["vote_seconds"].choices == (0, 30, 45, 60, 90, 120)
     assert (TREX.id, TREX.min_players, TREX.max_players, TREX.bots) == ("trex", 2, 8, {})

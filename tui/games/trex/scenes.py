@@ -157,7 +157,21 @@ def trex_at(moment: str) -> Callable[[], Table]:
     return make
 
 
+def trex_lobby() -> Table:
+    """Four seated, T-Rex chosen: its options (the vote's time, the cards' language)."""
+    t = Table("trex")
+    for player in TREX_NAMES:
+        t.seat(player)
+    return t
+
+
 SCENES: tuple[Scene, ...] = (
+    Scene(
+        "host-lobby-trex",
+        "Host lobby with T-Rex chosen: its options (time to vote, the cards' language)",
+        host_scene(trex_lobby),
+        snapshot=("en-80x24", "ru-80x24"),
+    ),
     Scene(
         "host-table-full-trex",
         "On a Scale of One to T-Rex with eight players (its most)",
