@@ -65,6 +65,9 @@ class Playing(Clocked):
 
 
 async def test_a_game_widget_keeps_its_view_and_room_and_counts_down_on_the_app_s_clock():
+    """(That the footer is refreshed by a new view on its own is
+    test_hand_keys.test_the_footer_follows_the_next_view_by_itself: `active_bindings` here is
+    computed when asked, so it shows only that `check_action` reads the view kept.)"""
     app = Playing()
     async with app.run_test() as pilot:
         game = app.query_one(Drawn)
@@ -82,7 +85,7 @@ async def test_a_game_widget_keeps_its_view_and_room_and_counts_down_on_the_app_
         game.present({"phase": "roll", "legal": ["roll"]}, {"timer_seconds": None}, [])
         assert game.seconds_left() is None and len(game.draws) == 2
         await pilot.pause()
-        assert app.screen.active_bindings["x"].enabled  # the keys follow the view by themselves
+        assert app.screen.active_bindings["x"].enabled  # (greyed from the view it keeps)
 
 
 async def test_a_real_hand_and_its_countdown_stop_with_the_app_s_clock():
