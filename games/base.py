@@ -133,6 +133,14 @@ class GameBase:
 
     # --- what a game may write (the defaults) -------------------------------------------
 
+    def turn(self, state: State) -> tuple[int, float] | None:
+        """The one seat a turn waits on now and its turn time in seconds (0: none), or None
+        where no turn waits (everyone acts at once, or the game's own `timer` runs). When the
+        time runs out, the host has the game's bot make that one move for the seat, which
+        keeps its player; the host's nudge (20 s) works at any moment that waits on someone
+        and no `timer` runs, turn time or not. A game without bots has no turn time."""
+        return None
+
     view_type: Any = None
     """The game's view as a `msgspec.Struct` (`games/<game>/wire.py`, tagged on `game`): the
     player's app decodes and checks the game's views with it. None: bounded plain maps

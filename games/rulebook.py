@@ -109,9 +109,9 @@ def is_permutation(value: Any, size: int) -> bool:
 
 class ModuleGame(GameBase):
     """A `Game` whose rules live in a module `rules` (setup, chance, apply, timer,
-    legal_actions, waiting_for, moment) and whose views live in a module `views` (view,
-    result): the thin face every shipped game puts on them. Subclasses set `id`, the player
-    counts, `options`, `bots`, `rules` and `views`."""
+    legal_actions, waiting_for, moment; `turn` if it has turns) and whose views live in a
+    module `views` (view, result): the thin face every shipped game puts on them. Subclasses
+    set `id`, the player counts, `options`, `bots`, `rules` and `views`."""
 
     rules: ModuleType
     views: ModuleType
@@ -136,6 +136,10 @@ class ModuleGame(GameBase):
 
     def result(self, state: State) -> dict | None:
         return self.views.result(state)
+
+    def turn(self, state: State) -> tuple[int, float] | None:
+        turn = getattr(self.rules, "turn", None)
+        return turn(state) if turn is not None else None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return self.rules.legal_actions(state, seat)

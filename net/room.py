@@ -35,6 +35,7 @@ from net.presence import Comings, Graces
 from net.protocol import ProtocolError
 from net.seats import HISTORY_KEEP, HostSettings, new_code, new_token
 from net.snapshot import Saving, resumed
+from net.turns import Turns, bot_move, is_turn
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,7 @@ class Room(Lobby):
         self.graces = Graces(self.clock, self._grace_over)
         self.comings = Comings(self.clock, lambda: self._changed([]))
         self.bots = BotScheduler(self.rng, bot_pace)
+        self.turns = Turns()
         self._journal([], snapshot=True)  # the file (and its descriptor) from the start
 
     # --- reading ------------------------------------------------------------------------
@@ -133,6 +135,7 @@ class Room(Lobby):
             "standins": bool(self.game and self.game.bots),  # else an away seat sits out
             "claims": [c.seat for c in self.claims],
             "timer_seconds": self.countdown.seconds_left(),
+            "turn": self._turn_summary(),
         }
 
     def game_view(self, seat: int | None) -> dict | None:
@@ -349,8 +352,67 @@ class Room(Lobby):
         if self.phase != "playing" or play is None:
             raise IllegalAction("no_game", "illegal.no_game")
         events = play.act(seat, action, made_at, self.version)
+        self.turns.acted(seat, self.countdown.seconds_left())
         self._after_game_move(events)
         return events
+
+    # --- the turn clock (net.turns) -----------------------------------------------------
+
+    def _waited(self) -> tuple[list[int], list[int]]:
+        """The seats the table waits on that a person plays, and those of them who are here."""
+        seats = self.seats
+        people = [s for s in self.waiting_for() if seats[s].human and not seats[s].standin]
+        return people, [s for s in people if self.seats[s].connected]
+
+    def nudgeable(self) -> list[int]:
+        """The seats the host's nudge would hurry now (none: no nudge to give): those the
+        table waits on, here and played by a person, in a game with a bot to move for them
+        and no timer of its own running, not nudged already."""
+        game = self.game
+        if game is None or not game.bots or self.play is None or self.turns.nudge is not None:
+            return []
+        if game.timer(self.state) is not None:
+            return []
+        return self._waited()[1]
+
+    def nudge(self) -> bool:
+        """The host hurries whoever the table waits on (`nudgeable`): NUDGE_SECONDS, then
+        the game's bot makes their move. False: nobody to nudge."""
+        seats = self.nudgeable()
+        if not seats:
+            return False
+        left = self.countdown.seconds_left() if is_turn(self.countdown.action) else None
+        self.turns.nudged(seats, self.version, left)
+        self._changed([{"type": "nudged", "seats": seats}])
+        return True
+
+    def _turn_summary(self) -> dict[str, Any] | None:
+        action = self.countdown.action
+        if not is_turn(action):
+            return None
+        return {"seats": list(action["seats"]), "nudged": action["turn"] == "nudge"}  # type: ignore[index]
+
+    def _turn_over(self, action: dict[str, Any]) -> None:
+        """A turn time or a nudge ran out: the bot moves for each of its seats still waited on."""
+        self.turns.clear()
+        game, play = self.game, self.play
+        if game is None or play is None or self.phase != "playing":
+            return
+        for seat in action["seats"]:
+            if seat not in self._waited()[1] or self.phase != "playing":
+                continue
+            move = bot_move(game, play.state, seat, standin_strength(game), self.rng)
+            try:
+                events = play.act(seat, move, None, self.version) if move is not None else None
+            except IllegalAction as exc:
+                log.warning("the bot's move for seat %s is refused: %s", seat, exc.code)
+                continue
+            if events is None:  # the clock ends; the seat's player still may move
+                log.warning("the bot has no move for seat %s", seat)
+                continue
+            self._after_game_move([{"type": "played_for", "seat": seat}, *events])
+        if self.countdown.action is None:
+            self._arm_timer()  # (a seat with no move: the turn clock starts again)
 
     def _sits_out(self, seat: int) -> list[dict[str, Any]]:
         """A game without bots goes on without `seat` (until its player is back)."""
@@ -402,6 +464,11 @@ class Room(Lobby):
     def _arm_timer(self) -> None:
         game = self.game
         spec = game.timer(self.state) if self.phase == "playing" and game else None
+        if spec is not None or game is None or self.phase != "playing":
+            self.turns.clear()  # the game's own timer keeps the table going
+        else:
+            running = self.countdown.seconds_left() if is_turn(self.countdown.action) else None
+            spec = self.turns.spec(game, self.state, *self._waited(), len(self.log), running)
         humans = [s for s in self.seats[: self.players] if s.bot is None]
         back = not humans or any(s.connected for s in humans)
         self.countdown.arm(spec, players_back=back)
@@ -411,6 +478,9 @@ class Room(Lobby):
             self.saving.clock(action, left)
 
     def _timeout(self, action: dict[str, Any]) -> None:
+        if is_turn(action):
+            self._turn_over(action)
+            return
         self._after_game_move(self.play.host_move(action) if self.play is not None else [])
 
     def _schedule_bots(self) -> None:
@@ -440,6 +510,7 @@ class Room(Lobby):
 
     def _cancel_timers(self) -> None:
         self.countdown.cancel()
+        self.turns.clear()
         self.bots.forget_all()
         self.graces.cancel_all()
 

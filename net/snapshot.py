@@ -119,6 +119,7 @@ def resumed(room_type: type[Room], path: Path, rng: random.Random | None) -> Roo
         room.phase = "over" if room.result() is not None else "playing"
         if saved["clock"] is not None:
             room.countdown.resumed = (saved["clock"]["for"], saved["clock"]["left"])
+            room.turns.resumed(saved["clock"]["for"], saved["clock"]["left"])
     room.save_path = path
     room.saving = Saving(path, appending=True)
     room.saving.written = len(room.log)

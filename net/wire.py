@@ -77,6 +77,13 @@ class SeatSummary(Wire):
 Option: TypeAlias = Text | int | Number | bool | None
 
 
+class TurnClock(Wire):
+    """`room.turn`: whom the countdown (`timer_seconds`) hurries when it is the turn clock."""
+
+    seats: Items(Seat)  # type: ignore[valid-type]
+    nudged: bool
+
+
 class RoomSummary(Wire):
     """`view.room`: the room as everybody may see it, and which seat you are."""
 
@@ -93,6 +100,7 @@ class RoomSummary(Wire):
     standins: bool
     claims: Items(Seat)  # type: ignore[valid-type]
     timer_seconds: Real | None
+    turn: TurnClock | None  # nil: no turn clock (the countdown, if any, is the game's)
     you: Seat | None  # nil: a watcher
 
 
@@ -155,6 +163,14 @@ class BotTakesOver(_SeatEvent, tag="bot_takes_over"):
     pass
 
 
+class PlayedFor(_SeatEvent, tag="played_for"):
+    pass
+
+
+class Nudged(Wire, tag_field="type", tag="nudged"):
+    seats: Items(Seat)  # type: ignore[valid-type]
+
+
 class Claim(_SeatEvent, tag="claim"):
     pass
 
@@ -190,8 +206,9 @@ class GameEnded(Wire, tag_field="type", tag="game_ended"):
 
 
 ROOM_EVENTS: tuple[type[Wire], ...] = (
-    Joined, Back, Away, StandIn, SitsOut, KickedEvent, Left, BotTakesOver, Claim,
-    ClaimApproved, ClaimRefused, GameChosen, OptionChanged, GameStarted, GameOver, GameEnded,
+    Joined, Back, Away, StandIn, SitsOut, KickedEvent, Left, BotTakesOver, PlayedFor, Nudged,
+    Claim, ClaimApproved, ClaimRefused, GameChosen, OptionChanged, GameStarted, GameOver,
+    GameEnded,
 )  # fmt: skip
 """The room's own events; a game's events come in the same list (§5.2.3)."""
 

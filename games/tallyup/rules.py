@@ -65,6 +65,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("high_stakes", False, (False, True)),
     Option("choice_seconds", 30, (0, 10, 15, 20, 30, 45, 60, 90)),
     Option("shout_seconds", 10, (5, 10, 15, 20)),
+    Option("turn_seconds", 90, (0, 60, 90, 120)),
 )
 """The lobby's options, each with its default and the values the lobby cycles through."""
 
@@ -107,7 +108,7 @@ def _settings(options: dict) -> dict[str, Any]:
     for key in ("once_each", "high_stakes"):
         if not isinstance(settings[key], bool):
             raise ValueError(f"{key} must be true or false: {settings[key]!r}")
-    for key in ("choice_seconds", "shout_seconds"):
+    for key in ("choice_seconds", "shout_seconds", "turn_seconds"):
         seconds = settings[key]
         if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
             raise ValueError(f"{key} must be a number of seconds: {seconds!r}")
@@ -139,6 +140,14 @@ def timer(state: State) -> tuple[float, Action] | None:
     # The phase in the action makes each countdown distinct (a shout window followed at once
     # by a sealed choice is two countdowns) and lets a late timeout be recognised as stale.
     return (seconds, {"type": "timeout", "phase": state["phase"]}) if seconds else None
+
+
+def turn(state: State) -> tuple[int, float] | None:
+    """The active player's move (choosing dice, rolling, the Up Die, bonus dice) and the turn
+    time (`turn_seconds`, 0: none); a sealed choice or a shout window is no turn."""
+    if state["phase"] not in _ACTIVE_MOVES:
+        return None
+    return state["active"], state["options"]["turn_seconds"]
 
 
 # --- apply -----------------------------------------------------------------------------------

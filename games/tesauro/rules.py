@@ -51,6 +51,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("mode", TYPED, MODES),
     Option("rounds", 1, (1, 2, 3)),
     Option("words", "table", ("table", "ru", "en")),
+    Option("turn_seconds", 90, (90, 120, 0, 60)),
 )
 """The lobby's options, each with its default and the values the lobby cycles through.
 `words`: the dictionary's language — the table's (`lang`, the interface's) or another."""
@@ -124,9 +125,10 @@ def setup(
 
 def _settings(options: dict) -> dict[str, Any]:
     settings = {key: options.get(key, default) for key, default in OPTION_DEFAULTS.items()}
-    seconds = settings["think_seconds"]
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
-        raise ValueError(f"think_seconds must be a number of seconds: {seconds!r}")
+    for key in ("think_seconds", "turn_seconds"):
+        seconds = settings[key]
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+            raise ValueError(f"{key} must be a number of seconds: {seconds!r}")
     if settings["mode"] not in MODES:
         raise ValueError(f"mode must be one of {MODES}: {settings['mode']!r}")
     rounds = settings["rounds"]
@@ -159,6 +161,23 @@ def timer(state: State) -> tuple[float, Action] | None:
     if state["phase"] != WRITE or not seconds:
         return None
     return seconds, {"type": "timeout", "phase": WRITE, "turn": state["turn"]}
+
+
+def turn(state: State) -> tuple[int, float] | None:
+    """The reader's choice of word and the Sapiente's judgement, with the turn time
+    (`turn_seconds`, 0: none); a spoken definition is a turn without one (the host may nudge
+    its speaker). The thinking time is no turn: it has its own timer."""
+    if state["chance"] is not None:
+        return None
+    seconds = state["options"]["turn_seconds"]
+    phase = state["phase"]
+    if phase == CHOOSE:
+        return state["reader"], seconds
+    if phase == JUDGE:
+        return state["sapiente"], seconds
+    if phase == SPEAK and state["speakers"]:
+        return state["speakers"][0], 0
+    return None
 
 
 # --- apply -----------------------------------------------------------------------------------

@@ -200,3 +200,44 @@ def test_every_action_is_taken_or_refused_cleanly_from_every_seat(game):
                             game.apply(copy.deepcopy(state), who, wrong)
                         assert refused.value.code == code, (wrong, refused.value)
         game.apply(state, seat, copy.deepcopy(action))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_turn_is_waited_on_and_its_bot_always_has_a_move_the_rules_take(game, seed):
+    """Whenever a game names a turn (`turn`: the seat, its turn time), the table waits on that
+    seat, no timer of the game's own runs, and the stand-in bot has a move for it that the
+    rules take: the host's turn clock and nudge can never end with nothing done."""
+    from net.lobby import standin_strength
+    from net.turns import bot_move
+
+    players = _players(game)
+    _, log = random_playout(game, players, None, random.Random(seed))
+    state = game.setup(list(players), None)
+    for seat, action in log:
+        turn = game.turn(state)
+        if turn is not None:
+            assert game.bots, "a game without bots names a turn"
+            who, seconds = turn
+            assert who in game.waiting_for(state) and game.timer(state) is None
+            assert isinstance(seconds, int | float) and seconds >= 0
+            move = bot_move(game, state, who, standin_strength(game), random.Random(seed))
+            assert move is not None, f"the bot has no move for turn {turn}"
+            game.apply(copy.deepcopy(state), who, move)  # taken: no IllegalAction
+        game.apply(state, seat, copy.deepcopy(action))
+
+
+def test_each_game_s_options_are_its_page_s_table(game):
+    """§1 of a game's protocol page lists its lobby options: every key, the values in the
+    lobby's order and the default, as the game declares them."""
+    from tests.doctables import page, section, tables
+
+    path = page(game.id)
+    if not path.exists():
+        pytest.skip(f"{game.id} is a test's game, with no page")
+    found = tables(section("1", path)) if game.options else [[]]
+    rows = {row[0].strip("`"): row for row in found[0]}
+    assert list(rows) == [option.key for option in game.options]
+    for option in game.options:
+        values = [v.strip().strip('"') for v in rows[option.key][2].replace("`", "").split(",")]
+        assert values == [str(v).lower() for v in option.choices], option.key
+        assert rows[option.key][3].strip('`"') == str(option.default).lower(), option.key

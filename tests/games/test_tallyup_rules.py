@@ -154,12 +154,34 @@ def test_options_of_other_layers_are_ignored():
 
 def test_the_lobby_options_and_bots():
     options = {option.key: option for option in GAME.options}
-    assert set(options) == {"target", "once_each", "high_stakes", "choice_seconds", "shout_seconds"}
+    assert set(options) == {
+        "target", "once_each", "high_stakes", "choice_seconds", "shout_seconds", "turn_seconds"
+    }  # fmt: skip
     assert options["target"].default == 2500 and 2500 in options["target"].choices
     assert options["choice_seconds"].default == 30 and 0 in options["choice_seconds"].choices
     assert options["shout_seconds"].default == 10
+    assert options["turn_seconds"].default == 90
+    assert options["turn_seconds"].choices == (0, 60, 90, 120)
     assert {"easy", "normal", "bold"} <= set(GAME.bots)
     assert (GAME.id, GAME.min_players, GAME.max_players) == ("tallyup", 2, 10)
+
+
+@pytest.mark.parametrize(
+    ("phase", "turn"),
+    [("choose_dice", (0, 90)), ("roll", (0, 90)), ("up_die", (0, 90)), ("bonus_dice", (0, 90)),
+     ("choice", None), ("shout", None), ("rolling", None)],
+)  # fmt: skip
+def test_turn_time_is_the_active_player_s_move_never_a_sealed_choice_or_a_shout(phase, turn):
+    t = Table()
+    t.state["phase"] = phase
+    assert GAME.turn(t.state) == turn
+
+
+def test_turn_time_is_the_option_and_0_is_off():
+    assert GAME.turn(GAME.setup(["A", "B"], {"turn_seconds": 60})) == (0, 60)
+    assert GAME.turn(GAME.setup(["A", "B"], {"turn_seconds": 0})) == (0, 0)
+    with pytest.raises(ValueError, match="turn_seconds"):
+        GAME.setup(["A", "B"], {"turn_seconds": -1})
 
 
 # --- choosing dice and the Main Roll ---------------------------------------------------------

@@ -683,3 +683,33 @@ def test_the_dictionary_s_language_is_an_option_of_its_own(lang, words, dealt):
     first = load_dictionary(dealt).cards[0][0].word
     assert state["cards"][0][0]["word"] == first
     assert TESAURO.view(state, None)["words"] == dealt
+
+
+# --- the turn time (A player who is there but does not act) -------------------------------------
+
+
+def test_turn_time_is_the_reader_s_choice_and_the_sage_s_judgement_not_the_thinking_time():
+    t = Table(turn_seconds=120)
+    assert TESAURO.turn(t.state) == (t.state["reader"], 120)
+    t.choose()
+    assert t.state["phase"] == "write" and TESAURO.turn(t.state) is None  # its own timer
+    t.write_all()
+    assert t.state["phase"] == "judge"
+    assert TESAURO.turn(t.state) == (t.state["sapiente"], 120)
+
+
+def test_a_spoken_definition_is_a_turn_without_turn_time_and_the_default_is_90_s():
+    t = Table(mode="spoken")
+    assert TESAURO.turn(t.state) == (t.state["reader"], 90)
+    t.choose()
+    for s in t.state["order"]:
+        t.tile(s, t.free_tile(s))
+        t.act(s, {"type": "done"})
+    assert t.state["phase"] == "speak"
+    assert TESAURO.turn(t.state) == (t.state["speakers"][0], 0)  # the host's nudge only
+
+
+def test_turn_time_off_and_refused_values():
+    assert TESAURO.turn(Table(turn_seconds=0).state)[1] == 0
+    with pytest.raises(ValueError, match="turn_seconds"):
+        Table(turn_seconds="soon")
