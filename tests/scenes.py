@@ -111,6 +111,20 @@ def finished_table() -> Table:
     return table
 
 
+def finished_full_table() -> Table:
+    """A game of eight played to its end (the most a results screen shows at 80×24 is its
+    rows: the winner, the ranking, the scores round by round)."""
+    table = Table(table_game_id())
+    for name in kit.FULL_NAMES:
+        table.seat(name)
+    if table.room.game_id == "tallyup":
+        table.room.set_option("target", 500)
+    table.room.start(lang=lang())
+    table.play(lambda v: False)
+    assert table.room.phase == "over", table.room.phase
+    return table
+
+
 def away_table() -> Table:
     """A game under way whose sealed choice waits for Boris, whose laptop went to sleep 12 s
     ago: a bot plays for him in 8 s."""
@@ -303,6 +317,19 @@ SCENES: tuple[Scene, ...] = (
         ("q",),
     ),
     Scene("host-results", "Results of a finished game", host_scene(finished_table), big=True),
+    Scene(
+        "host-results-full",
+        "Results of a finished game of eight",
+        host_scene(finished_full_table),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-results-full",
+        "A player's results of a finished game of eight",
+        player_scene(finished_full_table),
+        snapshot=False,
+    ),
     Scene(
         "host-results-help",
         "Help of the results (?)",

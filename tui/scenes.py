@@ -169,6 +169,25 @@ ANN, BORIS, BOT = 0, 1, 2  # the seats of lobby_table(); the player's scenes are
 BOB, CID, DANA = 1, 2, 3  # the seats of a game of four: Ann, Bob, Cid and Dana
 
 
+def turn_clock(make: Callable[[], Table], *, nudged: bool = False) -> Callable[[], Table]:
+    """`make()`'s table with the turn clock running for the seats it waits on (the host's
+    nudge, with `nudged`): the room says so in its summary (`turn`); the scene's `timer` is
+    the time it shows left."""
+
+    def made() -> Table:
+        table = make()
+        room = table.room
+        seats = room.waiting_for()
+        kind = {"turn": "nudge", "at": room.version} if nudged else {"turn": "time"}
+        room.countdown.action = {**kind, "seats": seats, "move": len(room.log)}
+        if nudged:
+            room.turns.nudge = (room.countdown.action, 20.0)
+        return table
+
+    made.__name__ = f"{make.__name__}_turn"
+    return made
+
+
 def lobby_table(game_id: str | None = None, kind: type[Table] = Table) -> Table:
     """Three seats: a name full of brackets, a player who is away, a bot (a game without bots:
     a third player)."""

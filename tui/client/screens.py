@@ -35,8 +35,10 @@ from tui.widgets import (
     KeyHints,
     SeatList,
     TextField,
+    Timed,
     after_refresh,
     binding_help,
+    clock,
     keys,
     no_bots,
     put,
@@ -60,6 +62,39 @@ class LinkBar(Static):
     def show(self, link: str) -> None:
         self.set_class(link != "connected", "-down")
         self.update(t(f"link.{link}") if link != "connected" else "")
+
+
+class TurnBar(Timed, Static):
+    """One line under the hand while the table's turn clock hurries *you* (the room's `turn`,
+    docs/PROTOCOL.md §7.12): the time left, and that a bot makes this one move for you when it
+    is up — or that the host nudged you. Hidden otherwise: the game's own timers are the
+    hand's to show."""
+
+    HURRY = 10.0
+
+    def on_mount(self) -> None:
+        self.display = False
+        self._turn: dict[str, Any] | None = None
+        self.set_interval(0.5, self._draw)
+
+    def show(self, room: dict[str, Any]) -> None:
+        turn = room.get("turn")
+        mine = turn is not None and room.get("you") in turn.get("seats", ())
+        self._turn = turn if mine else None
+        self.follow_timer(room.get("timer_seconds") if mine else None)
+        self._draw()
+
+    def _draw(self) -> None:
+        left = self.seconds_left()
+        if left is None or self._turn is None:
+            self.display = False
+            return
+        hurry = left <= self.HURRY
+        key = "client.turn_nudged" if self._turn.get("nudged") else "client.turn_time"
+        line = Text(f" ⏱ {clock(left)} ", style="bold white on red" if hurry else "bold reverse")
+        line.append(" " + t(key))
+        self.display = True
+        put(self, line)
 
 
 class PlayerScreen(KeyHints, Screen[None]):
@@ -528,6 +563,7 @@ class GameScreen(RoomScreen):
             with Vertical(id="game-side"):
                 yield SeatList(id="seats", classes="box")
                 yield Feed(id="feed", classes="box")
+        yield TurnBar(id="turn")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -541,6 +577,14 @@ class GameScreen(RoomScreen):
         room = self.room()
         self.feed_tail()
         self.query_one("#seats", SeatList).show(room, you=room.get("you"))
+        self.query_one("#turn", TurnBar).show(room)
+        for event in events or ():  # the turn clock's news for you: said where you look
+            if event.get("type") == "nudged" and room.get("you") in event.get("seats", ()):
+                self.notify(t("client.turn_nudged"), severity="warning", timeout=6)
+                if self.player.bell_on:
+                    self.app.bell()
+            elif event.get("type") == "played_for" and event.get("seat") == room.get("you"):
+                self.notify(t("client.played_for_you"), timeout=6)
         if self.player.game is not None:
             self.query_one("#hand", HandWidget).present(self.player.game, room, events or [])
         self.sub_title = t(f"game.{room.get('game')}.name")

@@ -293,9 +293,12 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
         return sentence(t(key, game=t(f"game.{event.get('game')}.name")))
     if kind in (
         "joined", "left", "away", "back", "kicked", "bot_takes_over", "stand_in", "sits_out",
-        "claim", "claim_approved", "claim_refused",
+        "played_for", "claim", "claim_approved", "claim_refused",
     ):  # fmt: skip
         return t(key, name=who)
+    if kind == "nudged":
+        seats = [s for s in event.get("seats", ()) if isinstance(s, int) and s < len(names)]
+        return t(key, names=", ".join(names[s] for s in seats))
     if kind == "game_over" and "result" in event:  # the room's, not a game's own
         winners = ", ".join(names[w] for w in event["result"].get("winners", []) if w < len(names))
         if not winners:

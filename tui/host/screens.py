@@ -439,6 +439,7 @@ class TableScreen(HostScreen):
         "host.table",
         [
             Binding("l", "story", "key.story"),
+            Binding("n", "nudge", "key.nudge"),
             Binding("e", "end", "key.end_game"),
             Binding("k", "kick", "key.kick"),
             Binding("w", "web_seat", "key.web", show=False),  # (its help says so)
@@ -466,6 +467,10 @@ class TableScreen(HostScreen):
         self.query_one("#ticker").display = not crowded  # the alerts matter more; l tells it
         self.query_one(PublicTable).show(summary, room.game_view(None), events, self._note(summary))
         self.sub_title = t(f"game.{room.game_id}.name")
+        nudge = bool(room.nudgeable())
+        if nudge != getattr(self, "_nudge", None):  # `n` comes and goes
+            self._nudge = nudge
+            self.refresh_bindings()
 
     def _show_waiting(self) -> None:
         summary = self.host.room.summary()
@@ -492,6 +497,16 @@ class TableScreen(HostScreen):
 
     def idle_reason(self) -> str | None:
         return who_waits(self.host.room.summary())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "nudge":  # only while the table waits on someone a nudge would hurry
+            return bool(self.host.room.nudgeable())
+        return super().check_action(action, parameters)
+
+    def action_nudge(self) -> None:
+        """`n`: hurry whoever the table waits on — 20 s, then the game's bot makes their move."""
+        if not self.host.room.nudge():
+            self.notify(t("host.nothing_to_nudge"), timeout=3)
 
     def action_end(self) -> None:
         def end(answer: bool | None) -> None:

@@ -17,6 +17,7 @@ from tui.scenes import (
     host_scene,
     lobby_table,
     player_scene,
+    turn_clock,
 )
 
 
@@ -171,6 +172,29 @@ SCENES: tuple[Scene, ...] = (
         big=True,
         snapshot=("en-80x24",),
         phone=("en",),
+    ),
+    Scene(
+        "host-tallyup-turn-time",
+        "Tally Up! table: the active player's turn time runs (n nudges)",
+        host_scene(turn_clock(tallyup_at("choose-dice")), last_apart=True, timer=42),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-turn-time",
+        "Tally Up! player: your move has a turn time, then the bot makes it",
+        player_scene(turn_clock(tallyup_at("choose-dice")), screen="GameScreen", timer=42),
+        big=True,
+        snapshot=("en-80x24",),
+        phone=("en",),
+    ),
+    Scene(
+        "player-tallyup-nudged",
+        "Tally Up! player: the host nudged you, 8 s left",
+        player_scene(
+            turn_clock(tallyup_at("choose-dice"), nudged=True), screen="GameScreen", timer=8
+        ),
+        snapshot=False,
     ),
     Scene(
         "host-tallyup-sealed",

@@ -142,6 +142,7 @@ class TallyTable(GameWidget):
         put(self.query_one("#tu-total", Digits), str(total))
         put(self.query_one("#tu-total-big", Static), Text("\n".join(big(str(total), 2) or [])))
         crowded = self.mark_crowded(len(names))
+        self.set_class(bool(view["over"]), "-over")
         line = round_line(view, names, total=total if crowded else None)
         inner = self.query_one("#tu-total-box").content_size.width or TOTAL_WIDTH - 4
         if line.cell_len > inner:  # (the box's border and padding are not in its content)

@@ -24,6 +24,7 @@ from tui.scenes import (
     host_scene,
     player_scene,
     then,
+    turn_clock,
 )
 
 
@@ -480,6 +481,14 @@ SCENES: tuple[Scene, ...] = (
         host_scene(tesauro_at("judge"), last_apart=True),
         big=True,
         snapshot=("en-80x24",),
+    ),
+    Scene(
+        "player-tesauro-judge-nudged",
+        "Tesauro player: the host nudged Ann, the Sage, to judge",
+        player_scene(
+            turn_clock(tesauro_at("judge"), nudged=True), you=ANN, screen="GameScreen", timer=17
+        ),
+        snapshot=False,
     ),
     Scene(
         "player-tesauro-judge",
