@@ -814,11 +814,14 @@ def seat_line(
     playing: bool,
     you: int | None = None,
     compact: bool = False,
+    width: int | None = None,
 ) -> Text:
     """One seat: its number, the name as typed, and whether it is here. Compact (the narrow
-    side panels) says only what is unusual: away, a bot, you."""
-    line = Text(f"{index + 1:>2} ")
-    line.append_text(marked(index, seat["name"], style="bold" if index == you else ""))
+    side panels) says only what is unusual: away, a bot, you — on one line of `width`, the
+    name shortened with … where it must be (a long name never pushes the list off its box)."""
+    head = Text(f"{index + 1:>2} ")
+    head.append_text(marked(index, seat["name"], style="bold" if index == you else ""))
+    line = Text()
     if seat.get("bot"):
         if compact:
             status, style = t("seat.bot_short"), "cyan"
@@ -835,31 +838,43 @@ def seat_line(
     if status:  # (the spaces unstyled: a picture's text run must not begin with spaces)
         line.append("  ")
         line.append(status, style=style)
-    if index == you:
-        line.append(" ◀" if compact else f"  {t('seat.you')}", style="bold")
+    if index == you:  # (not an arrow: beside a name, one reads as whose turn it is)
+        line.append(f" {t('seat.you_short')}" if compact else f"  {t('seat.you')}", style="bold")
     if not playing:
         line.append(f"  {t('seat.waiting')}", style="dim")
-    return line
+    if width is not None and head.cell_len + line.cell_len > width:
+        head.truncate(max(6, width - line.cell_len), overflow="ellipsis")
+    return head + line
 
 
 class SeatList(Static):
     """Everybody at the table with their connection state."""
 
     def show(self, room: dict[str, Any], you: int | None = None, compact: bool = True) -> None:
-        seen = (lang(), room["seats"], room["players"], room["phase"], you, compact)
+        self._shown = (room, you, compact)
+        width = self.content_size.width or None
+        seen = (lang(), room["seats"], room["players"], room["phase"], you, compact, width)
         if seen != getattr(self, "_seen", None):  # most moves change no seat: not drawn again
             self._seen = seen
-            put(self, seat_lines(room, you, compact))
+            put(self, seat_lines(room, you, compact, width if compact else None))
+
+    def on_resize(self) -> None:
+        if (shown := getattr(self, "_shown", None)) is not None:
+            self.show(*shown)  # the names are shortened to the width it has now
 
 
-def seat_lines(room: dict[str, Any], you: int | None = None, compact: bool = True) -> Text:
-    """Every seat of `room`, a line each (`seat_line`), or that nobody sits yet."""
+def seat_lines(
+    room: dict[str, Any], you: int | None = None, compact: bool = True, width: int | None = None
+) -> Text:
+    """Every seat of `room`, a line each (`seat_line`, compact ones `width` wide at most), or
+    that nobody sits yet."""
     seats = room["seats"]
     if not seats:
         return Text(t("lobby.nobody"), style="dim")
     players = room["players"] if room["phase"] != "lobby" else len(seats)
     return Text("\n").join(
-        seat_line(i, s, playing=i < players, you=you, compact=compact) for i, s in enumerate(seats)
+        seat_line(i, s, playing=i < players, you=you, compact=compact, width=width)
+        for i, s in enumerate(seats)
     )
 
 

@@ -264,3 +264,33 @@ async def test_with_a_name_known_the_form_waits_for_the_code(state_dir):
         await pilot.press(*"kqxm")
         assert app.screen.query_one("#name", Input).value == "Ben"
         assert app.screen.query_one("#code", Input).value.upper() == "KQXM"
+
+
+async def test_the_host_nudges_a_player_who_does_not_move_and_the_bot_moves_for_them(state_dir):
+    """Tally Up! without turn time: the active player does nothing. `n` on the table hurries
+    them (their screen counts it down and says so), and when it runs out the game's bot makes
+    that one move; the seat stays theirs and their screen says so."""
+    from tui.client.screens import TurnBar
+
+    room = Room("Friday", game_id="tallyup", open_room=True)
+    room.set_option("turn_seconds", 0)
+    async with joining(room) as (host, hp, player, pp):
+        await pp.press(*"Ann", "enter", "enter")
+        await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
+        await hp.press("b", "enter")  # a bot, of the strength offered first
+        await until(lambda: len(room.seats) == 2, hp)
+        await hp.press("s")
+        await until(lambda: isinstance(host.screen, TableScreen), hp)
+        await until(lambda: isinstance(player.screen, GameScreen), pp)
+        assert room.waiting_for() == [0] and room.summary()["turn"] is None
+        bar = player.screen.query_one(TurnBar)
+        assert not bar.display  # no turn time: nothing counts down
+        await hp.press("n")
+        await until(lambda: (player.room.get("turn") or {}).get("nudged"), pp)
+        await until(lambda: bar.display and "hurrying" in str(bar.render()), pp)
+        room.countdown.expire()  # its 20 s are up
+        await until(lambda: any(e["type"] == "played_for" for e in room.history), hp)
+        assert room.seats[0].bot is None and room.log[0][0] == 0  # Ann's seat, Ann's move
+        await until(lambda: not bar.display, pp)
+        await hp.press("n")  # once more: the next move is Ann's, and she may be hurried again
+        await until(lambda: room.summary()["turn"] is not None, hp)
