@@ -2,10 +2,12 @@
 
 This is the one place state leaves the rules. The secrets of Tesauro: each scholar's role and
 the card aside (until the turn's reveal), the entry in play — its definition and category,
-known to the scholars, never to the Sapiente or the table until the reveal — the other word of
-the drawn card (the reader's alone), every typed definition until all are revealed, and the
-pool of entries kept out of the deck for the bots' bluffs (nobody's, ever). The public view is
-built from public state only; a player's view adds what that player knows.
+known to the scholars, never to the Sapiente or the table until the reveal; its paraphrase,
+the Brillante's alone (never revealed) — the other word of the drawn card (the reader's
+alone), every typed definition until all are revealed, the entries' parts of speech (the
+bots' only), and the pool of entries kept out of the deck for the bots' bluffs (nobody's,
+ever). The public view is built from public state only; a player's view adds what that player
+knows.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from games.base import State
 from games.rulebook import copy_result
 from games.tesauro.deck import CATEGORIES, pos_of
 from games.tesauro.rules import (
+    BRILLANTE,
     CHOOSE,
     JUDGE,
     OVER,
@@ -47,10 +50,12 @@ def private_view(state: State, seat: int) -> dict:
     entry = current_entry(state)
     scholar = role is not None and role != SAPIENTE
     reader = seat == state["reader"] and state["phase"] == CHOOSE
+    brillante = role == BRILLANTE and entry is not None
     return {
         "seat": seat,
         "role": role,
         "entry": _shown(entry) if scholar and entry is not None else None,
+        "paraphrase": entry.get("paraphrase") if brillante else None,
         "choices": [_shown(e) for e in state["cards"][state["card"]]] if reader else None,
         "tile": state["tiles"][seat],
         "text": state["texts"][seat],
@@ -60,8 +65,10 @@ def private_view(state: State, seat: int) -> dict:
 
 
 def _shown(entry: dict) -> dict:
-    """An entry as a player's screen shows it: the word, its tile, its definition (the
-    paraphrase is the bot Genius's line, for `bot_view` only)."""
+    """An entry as a player's screen shows it: the word, its tile, its definition. Its
+    paraphrase — the same meaning as a person says it, the bot Genius's line — is the
+    Brillante's own key `paraphrase`, so that a human Genius has the voice the bots bluff in
+    (not only the card's dictionary text to go by)."""
     return {"word": entry["word"], "category": entry["category"], "definition": entry["definition"]}
 
 

@@ -64,13 +64,38 @@ def test_a_brillante_bot_with_a_deck_without_paraphrases_says_the_definition():
     assert action["text"] == views.view(state, 2)["entry"]["definition"]
 
 
-def test_a_player_never_sees_the_paraphrase():
-    """The bot's line stays inside the host: not in a scholar's view, not in the reader's."""
-    state = new_game(["A", "B", "C"], {"lang": "en"}, brillante=2)
+@pytest.mark.parametrize("brillante", [1, 2, 3])
+def test_only_the_brillante_sees_the_paraphrase(brillante):
+    """The paraphrase of the entry in play — the voice the bots speak in — is the Brillante's
+    own key, so a human Genius need not read the card's text out; no other seat's view has it,
+    nor the table's, nor the reader's choices, nor any event up to and after the judgement."""
+    state = new_game([f"P{s}" for s in range(4)], {"lang": "en"}, brillante=brillante)
+    said = [e["paraphrase"] for e in state["cards"][state["card"]]]
     assert all("paraphrase" not in e for e in views.view(state, 1)["choices"])
+    assert not any(p in str(views.view(state, s)) for p in said for s in (None, 0, 1, 2, 3))
+    events = TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
+    card = state["cards"][state["card"]][0]
+    for seat in range(4):
+        seen = views.view(state, seat)
+        assert seen["entry"] is None or "paraphrase" not in seen["entry"]
+        expected = card["paraphrase"] if seat == brillante else None
+        assert seen["paraphrase"] == expected
+        if seat != brillante:
+            assert card["paraphrase"] not in str(seen)
+    assert card["paraphrase"] not in str(views.view(state, None))
+    for seat in (1, 2, 3):
+        tile = views.view(state, seat)["allowed"][0]
+        events += TESAURO.apply(state, seat, {"type": "tile", "category": tile})
+        events += TESAURO.apply(state, seat, {"type": "define", "text": f"Made up by {seat}."})
+    events += TESAURO.apply(state, 0, {"type": "crazy"})
+    assert card["paraphrase"] not in str(events)  # the reveal shows the card's text only
+    assert card["paraphrase"] not in str(views.view(state, None))
+
+
+def test_a_brillante_with_a_deck_without_paraphrases_has_none():
+    state = new_game(["A", "B", "C"], {"deck": WORDS}, brillante=2)
     TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
-    assert "paraphrase" not in views.view(state, 2)["entry"]
-    assert "paraphrase" not in str(views.view(state, None))
+    assert views.view(state, 2)["paraphrase"] is None and views.view(state, 2)["entry"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
