@@ -11,7 +11,7 @@ typed on the players' screens; `spoken`: said aloud, each scholar pressing a key
 and `deck` (the path of a group's own dictionary, which replaces the shipped one).
 
 Bots (`normal`): see `bots`. They play from `views.bot_view`: the seat's view plus the pool's
-definitions to bluff with.
+definitions to bluff with (of the part of speech in play: like with like).
 
 Actions (`type`, arguments) and who sends them
 ----------------------------------------------
@@ -92,7 +92,9 @@ growing as they are spoken in spoken mode), `scores` (cards won, by seat), `deck
 left), `away`, `last_turn` (the `judged` fields of the turn just played, kept until the next
 judgement, or None), `tie_break` (None or `{round, tied}`), `last_events`, `result`.
 A player's view adds `seat`, `role` (`sapiente`, `brillante`, `orate`, or None while dealing),
-`entry` (scholars, once chosen: `{word, category, definition}`), `choices` (the reader, while
+`entry` (scholars, once chosen: `{word, category, definition}`), `paraphrase` (the Brillante,
+once chosen: the entry's meaning in other words, the voice the bots speak in; None for every
+other seat, and for a dictionary without paraphrases), `choices` (the reader, while
 choosing: both entries), `tile` (theirs), `text` (their typed definition), `allowed` (the tiles
 they may take now) and `legal` (the action types they may send now).
 `result` (also `TESAURO.result(state)`), once over: `{scores, winners, ranking, shared,

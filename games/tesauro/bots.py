@@ -6,7 +6,11 @@ definitions of the pool's words, which never come up in this game).
   words — the entry's paraphrase, never the card's text.
 - As an **Orate** it takes a free tile whose category it has words for and bluffs with the
   true meaning of a *different* word of that category, said the same way (that entry's
-  paraphrase) — so its bluff has the Brillante's voice, and the style gives nobody away.
+  paraphrase) — so its bluff has the Brillante's voice, and the style gives nobody away. Its
+  words are of the same part of speech as the word in play (`bot_view`): an adverb is bluffed
+  with adverbs. When its tile's category has none, it borrows one of another category — like
+  with like matters more than the tile — and the Orates that borrow take different ones (each
+  by its place in turn order), so two bluffs are never the same text.
 - As the **Sapiente** it cannot know the answer; it judges as a careful person would. Each
   definition is weighed by how much it reads like a dictionary entry (a full sentence of a
   plausible length, a capital and a full stop, no "I", no jokes, no shouting), and "everyone's
@@ -96,8 +100,23 @@ class TesauroBot:
             return view["says"]
         # the pool is never empty (deck.pool_size), nor is bot_view's vocabulary
         vocabulary = view["vocabulary"]
-        choices = vocabulary.get(view["tile"]) or [d for ds in vocabulary.values() for d in ds]
-        return mind.choice(sorted(choices))
+        if own := vocabulary.get(view["tile"]):
+            return mind.choice(sorted(own))
+        return self._borrowed(view)
+
+    @staticmethod
+    def _borrowed(view: dict) -> str:
+        """A bluff from another category's words (none of the part of speech in play is of its
+        tile's): the words of tiles nobody else holds first (a bot holding one bluffs with
+        those), and each Orate its own — one shared draw, offset by the seat's place in turn
+        order, so that Orates who borrow at once never say the same text."""
+        vocabulary = view["vocabulary"]
+        held = {tile for seat, tile in enumerate(view["categories"]) if seat != view["seat"]}
+        choices = sorted(d for c, ds in vocabulary.items() if c not in held for d in ds)
+        choices = choices or sorted(d for ds in vocabulary.values() for d in ds)
+        shared = random.Random(f"tesauro:{view['turn']}:{view['word']}:borrow")
+        place = view["order"].index(view["seat"])
+        return choices[(shared.randrange(len(choices)) + place) % len(choices)]
 
     @staticmethod
     def _thinking(view: dict, rng: random.Random) -> float:

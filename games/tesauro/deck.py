@@ -3,7 +3,8 @@
 Format (`docs/DECKS.md`): a TOML file in UTF-8 with an optional `[deck]` table (`lang`,
 `name`, `source`, `license`: texts) and one `[[card]]` per card, holding `first` and `second`
 entries, each `{ word = "…", category = "…", definition = "…" }` and optionally `paraphrase`
-(the same meaning in other words: what a bot Genius says).
+(the same meaning in other words: what a bot Genius says) and `pos` (the word's part of speech,
+when it is not a noun: the bots bluff with words of the same part of speech).
 
 The shipped dictionary of a language is `content/<lang>.toml`; a group's own file (`hubbub
 host --deck FILE`) *replaces* it. Every mistake raises `DeckError` naming the file, the line,
@@ -35,13 +36,18 @@ CATEGORIES = (
 )
 """The nine category tiles, in the rules' order."""
 
+POS = ("noun", "verb", "adjective", "adverb")
+"""The parts of speech an entry's word may have (`pos`); an entry without one is a noun."""
+
+NOUN = "noun"
+
 LANGS = ("en", "ru")
 """Languages with a shipped dictionary."""
 
 SIDES = ("first", "second")
 """The two entries of a card, in the order the reader is offered them (0, 1)."""
 
-ENTRY_KEYS = ("word", "category", "definition", "paraphrase")
+ENTRY_KEYS = ("word", "category", "pos", "definition", "paraphrase")
 REQUIRED_KEYS = ("word", "category", "definition")
 DECK_KEYS = ("lang", "name", "source", "license")
 
@@ -63,12 +69,22 @@ class Entry:
     category: str
     definition: str
     paraphrase: str | None = None
+    pos: str = NOUN
 
     def as_dict(self) -> dict[str, str]:
+        """The entry as plain data (the game's state): `pos` only when it is not a noun."""
         out = {"word": self.word, "category": self.category, "definition": self.definition}
         if self.paraphrase is not None:
             out["paraphrase"] = self.paraphrase
+        if self.pos != NOUN:
+            out["pos"] = self.pos
         return out
+
+
+def pos_of(entry: dict) -> str:
+    """The part of speech of an entry held as plain data (`Entry.as_dict`): a noun unless it
+    says otherwise."""
+    return entry.get("pos") or NOUN
 
 
 @dataclass(frozen=True)
@@ -193,6 +209,7 @@ def _entry(
     for key, limit in (
         ("word", MAX_WORD_LEN),
         ("category", None),
+        ("pos", None),
         ("definition", MAX_DEFINITION_LEN),
         ("paraphrase", MAX_DEFINITION_LEN),
     ):
@@ -219,6 +236,13 @@ def _entry(
             f"{fname}.category",
             f"unknown category {out['category']!r} (categories: {', '.join(CATEGORIES)})",
         )
+    if out.get("pos", NOUN) not in POS:
+        raise err(
+            loc.line(i, side, "pos"),
+            f"{fname}.pos",
+            f"unknown part of speech {out['pos']!r} (parts of speech: {', '.join(POS)}; "
+            "without pos, a noun)",
+        )
     key = norm(out["word"])
     if key in seen:
         other, other_line = seen[key]
@@ -237,7 +261,13 @@ def _entry(
                 f"gives the word away: {part!r} is part of {out['word']!r} "
                 "(say it without the word's root)",
             )
-    return Entry(out["word"], out["category"], out["definition"], out.get("paraphrase"))
+    return Entry(
+        out["word"],
+        out["category"],
+        out["definition"],
+        out.get("paraphrase"),
+        out.get("pos", NOUN),
+    )
 
 
 # --------------------------------------------------------------------------------------------

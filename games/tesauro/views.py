@@ -2,18 +2,21 @@
 
 This is the one place state leaves the rules. The secrets of Tesauro: each scholar's role and
 the card aside (until the turn's reveal), the entry in play — its definition and category,
-known to the scholars, never to the Sapiente or the table until the reveal — the other word of
-the drawn card (the reader's alone), every typed definition until all are revealed, and the
-pool of entries kept out of the deck for the bots' bluffs (nobody's, ever). The public view is
-built from public state only; a player's view adds what that player knows.
+known to the scholars, never to the Sapiente or the table until the reveal; its paraphrase,
+the Brillante's alone (never revealed) — the other word of the drawn card (the reader's
+alone), every typed definition until all are revealed, the entries' parts of speech (the
+bots' only), and the pool of entries kept out of the deck for the bots' bluffs (nobody's,
+ever). The public view is built from public state only; a player's view adds what that player
+knows.
 """
 
 from __future__ import annotations
 
 from games.base import State
 from games.rulebook import copy_result
-from games.tesauro.deck import CATEGORIES
+from games.tesauro.deck import CATEGORIES, pos_of
 from games.tesauro.rules import (
+    BRILLANTE,
     CHOOSE,
     JUDGE,
     OVER,
@@ -47,10 +50,12 @@ def private_view(state: State, seat: int) -> dict:
     entry = current_entry(state)
     scholar = role is not None and role != SAPIENTE
     reader = seat == state["reader"] and state["phase"] == CHOOSE
+    brillante = role == BRILLANTE and entry is not None
     return {
         "seat": seat,
         "role": role,
         "entry": _shown(entry) if scholar and entry is not None else None,
+        "paraphrase": entry.get("paraphrase") if brillante else None,
         "choices": [_shown(e) for e in state["cards"][state["card"]]] if reader else None,
         "tile": state["tiles"][seat],
         "text": state["texts"][seat],
@@ -60,8 +65,10 @@ def private_view(state: State, seat: int) -> dict:
 
 
 def _shown(entry: dict) -> dict:
-    """An entry as a player's screen shows it: the word, its tile, its definition (the
-    paraphrase is the bot Genius's line, for `bot_view` only)."""
+    """An entry as a player's screen shows it: the word, its tile, its definition. Its
+    paraphrase — the same meaning as a person says it, the bot Genius's line — is the
+    Brillante's own key `paraphrase`, so that a human Genius has the voice the bots bluff in
+    (not only the card's dictionary text to go by)."""
     return {"word": entry["word"], "category": entry["category"], "definition": entry["definition"]}
 
 
@@ -128,14 +135,30 @@ def bot_view(state: State, seat: int) -> dict:
     Brillante would say it (its paraphrase, never the card's text) — and its vocabulary: the
     pool's entries (the words nobody plays this game) by category, as said aloud. An Orate bot
     bluffs with one of those, so its bluff has the same voice as the Brillante's — never one
-    the table has already heard this game. Never sent anywhere: bots run inside the host."""
+    the table has already heard this game.
+
+    Like with like: a scholar knows the entry in play, so its vocabulary holds only the pool's
+    words of the same part of speech (an adverb's truth is not the odd one out among nouns'
+    meanings, nor is a noun's among adverbs'); when the pool has none left unheard, every word
+    unheard; when every one has been heard, the same two steps over the whole pool (a long game
+    on a small dictionary: repeat rather than fall dumb). The part of speech is read only for a
+    seat that sees the entry anyway (a scholar: the word and its definition say it); the
+    Sapiente's vocabulary is the whole pool, and no player's view carries a part of speech.
+    Never sent anywhere: bots run inside the host."""
     pool = [entry for card in state["pool"] for entry in state["cards"][card]]
     said = set(state["said"])
     unsaid = [entry for entry in pool if spoken(entry) not in said]
-    vocabulary: dict[str, list[str]] = {c: [] for c in CATEGORIES}
-    for entry in unsaid or pool:  # a long game on a small dictionary: repeat rather than fall dumb
-        vocabulary[entry["category"]].append(spoken(entry))
     seen = view(state, seat)
     entry = current_entry(state)
-    says = spoken(entry) if seen["entry"] is not None and entry is not None else None
+    known = seen["entry"] is not None and entry is not None
+    words: list[dict] = []
+    for entries in (unsaid, pool):
+        kin = [e for e in entries if pos_of(e) == pos_of(entry)] if known else []
+        words = kin or entries
+        if words:
+            break
+    vocabulary: dict[str, list[str]] = {c: [] for c in CATEGORIES}
+    for word in words:
+        vocabulary[word["category"]].append(spoken(word))
+    says = spoken(entry) if known else None
     return {**seen, "says": says, "vocabulary": vocabulary}

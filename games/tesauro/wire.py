@@ -379,6 +379,7 @@ class TesauroView(Wire, tag_field="game", tag="tesauro"):
     seat: Seat | UnsetType = UNSET
     role: Role | UnsetType | None = UNSET
     entry: Entry | UnsetType | None = UNSET
+    paraphrase: Text | UnsetType | None = UNSET
     choices: Annotated[list[Entry], Meta(min_length=2, max_length=2)] | UnsetType | None = UNSET
     tile: Category | UnsetType | None = UNSET
     text: Text | UnsetType | None = UNSET

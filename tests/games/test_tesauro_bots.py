@@ -16,7 +16,8 @@ from games import CHANCE
 from games.base import Bot, sample_chance
 from games.tesauro import TESAURO, views
 from games.tesauro.bots import TesauroBot, dictionary_likeness
-from games.tesauro.stacked import new_game
+from games.tesauro.deck import load_dictionary, pool_size, pos_of
+from games.tesauro.stacked import deal, new_game
 
 WORDS = str(Path(__file__).parent / "data" / "tesauro_words.toml")
 
@@ -63,13 +64,38 @@ def test_a_brillante_bot_with_a_deck_without_paraphrases_says_the_definition():
     assert action["text"] == views.view(state, 2)["entry"]["definition"]
 
 
-def test_a_player_never_sees_the_paraphrase():
-    """The bot's line stays inside the host: not in a scholar's view, not in the reader's."""
-    state = new_game(["A", "B", "C"], {"lang": "en"}, brillante=2)
+@pytest.mark.parametrize("brillante", [1, 2, 3])
+def test_only_the_brillante_sees_the_paraphrase(brillante):
+    """The paraphrase of the entry in play — the voice the bots speak in — is the Brillante's
+    own key, so a human Genius need not read the card's text out; no other seat's view has it,
+    nor the table's, nor the reader's choices, nor any event up to and after the judgement."""
+    state = new_game([f"P{s}" for s in range(4)], {"lang": "en"}, brillante=brillante)
+    said = [e["paraphrase"] for e in state["cards"][state["card"]]]
     assert all("paraphrase" not in e for e in views.view(state, 1)["choices"])
+    assert not any(p in str(views.view(state, s)) for p in said for s in (None, 0, 1, 2, 3))
+    events = TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
+    card = state["cards"][state["card"]][0]
+    for seat in range(4):
+        seen = views.view(state, seat)
+        assert seen["entry"] is None or "paraphrase" not in seen["entry"]
+        expected = card["paraphrase"] if seat == brillante else None
+        assert seen["paraphrase"] == expected
+        if seat != brillante:
+            assert card["paraphrase"] not in str(seen)
+    assert card["paraphrase"] not in str(views.view(state, None))
+    for seat in (1, 2, 3):
+        tile = views.view(state, seat)["allowed"][0]
+        events += TESAURO.apply(state, seat, {"type": "tile", "category": tile})
+        events += TESAURO.apply(state, seat, {"type": "define", "text": f"Made up by {seat}."})
+    events += TESAURO.apply(state, 0, {"type": "crazy"})
+    assert card["paraphrase"] not in str(events)  # the reveal shows the card's text only
+    assert card["paraphrase"] not in str(views.view(state, None))
+
+
+def test_a_brillante_with_a_deck_without_paraphrases_has_none():
+    state = new_game(["A", "B", "C"], {"deck": WORDS}, brillante=2)
     TESAURO.apply(state, 1, {"type": "choose", "entry": 0})
-    assert "paraphrase" not in views.view(state, 2)["entry"]
-    assert "paraphrase" not in str(views.view(state, None))
+    assert views.view(state, 2)["paraphrase"] is None and views.view(state, 2)["entry"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -217,10 +243,129 @@ def test_a_sapiente_bot_does_not_favour_bots_over_definitions_said_aloud():
 
 def test_once_every_bluff_is_spent_a_bot_repeats_one_rather_than_fall_dumb():
     state = writing(lang="en")
-    pool = [e["paraphrase"] for c in state["pool"] for e in state["cards"][c]]
+    nouns = [e["paraphrase"] for e in pool_entries(state) if pos_of(e) == "noun"]
+    pool = [e["paraphrase"] for e in pool_entries(state)]
     state["said"] = list(pool)  # a long game on a small dictionary
     vocabulary = views.bot_view(state, 3)["vocabulary"]
-    assert sorted(d for ds in vocabulary.values() for d in ds) == sorted(pool)
+    assert sorted(d for ds in vocabulary.values() for d in ds) == sorted(nouns)
     _, tile = ask(state, 3)
     TESAURO.apply(state, 3, tile)
     assert ask(state, 3)[1]["text"] in pool
+
+
+# --- like with like: parts of speech ----------------------------------------------------------
+
+
+def pool_entries(state) -> list[dict]:
+    return [e for c in state["pool"] for e in state["cards"][c]]
+
+
+ADVERBS = ["третьеводни", "летось", "вотще", "абие", "днесь", "ономнясь", "допрежь"]
+
+
+def adverb_in_play(n: int = 5, brillante: int | None = 2, play: str = "летось", pooled=ADVERBS):
+    """A Russian game whose first word is `play` (an adverb unless told), with the cards of
+    `pooled` (the other adverbs, unless told) kept in the pool for the bots' bluffs."""
+    cards = load_dictionary("ru").cards
+    card_of = {e.word: i for i, card in enumerate(cards) for e in card}
+    state = TESAURO.setup([f"P{s}" for s in range(n)], {"lang": "ru"})
+    first = card_of[play]
+    pool = [card_of[w] for w in pooled if card_of[w] != first]
+    others = [i for i in range(len(cards)) if i != first and i not in pool]
+    in_deck = len(cards) - pool_size(len(cards))
+    order = [first, *others[: in_deck - 1], *pool, *others[in_deck - 1 :]]
+    TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": order})
+    deal(state, brillante)
+    entry = next(i for i, e in enumerate(cards[first]) if e.word == play)
+    TESAURO.apply(state, 1, {"type": "choose", "entry": entry})
+    return state
+
+
+def partner(word: str) -> str:
+    """The other word of `word`'s card."""
+    card = next(c for c in load_dictionary("ru").cards if word in (c[0].word, c[1].word))
+    return card[1].word if card[0].word == word else card[0].word
+
+
+def bluff(state, seat: int, seed: int = 0) -> tuple[str, str]:
+    """An Orate bot's tile and text."""
+    _, tile = ask(state, seat, random.Random(seed))
+    TESAURO.apply(state, seat, tile)
+    _, action = ask(state, seat, random.Random(seed))
+    return tile["category"], action["text"]
+
+
+def test_the_adverbs_are_where_the_tests_want_them():
+    state = adverb_in_play()
+    pooled = {e["word"] for e in pool_entries(state)}
+    assert set(ADVERBS) - {"летось"} <= pooled
+    assert views.view(state, 2)["entry"]["word"] == "летось"
+
+
+def test_an_adverb_in_play_is_bluffed_with_adverbs():
+    """The play-test: летось bluffed with nouns' meanings made the truth the odd one out."""
+    state = adverb_in_play(n=5, brillante=2)
+    adverbs = {e["paraphrase"]: e["word"] for e in pool_entries(state) if pos_of(e) == "adverb"}
+    vocabulary = views.bot_view(state, 3)["vocabulary"]
+    assert sorted(d for ds in vocabulary.values() for d in ds) == sorted(adverbs)
+    texts = []
+    for seat in (3, 4, 1):  # every Orate of a table of five; the Brillante is seat 2
+        tile, text = bluff(state, seat)
+        assert text in adverbs, (tile, text)
+        texts.append(text)
+    assert len(set(texts)) == 3, "two Orates said the same bluff"
+    assert ask(state, 2)[1]["type"] == "tile"  # the Brillante bot is as it was
+    TESAURO.apply(state, 2, ask(state, 2)[1])
+    card = state["cards"][state["card"]][state["entry"]]
+    assert ask(state, 2)[1] == {"type": "define", "text": card["paraphrase"]}
+
+
+def test_a_noun_in_play_is_never_bluffed_with_an_adverb():
+    state = adverb_in_play(play=partner("третьеводни"))  # the six other adverbs are pooled
+    assert pos_of(state["cards"][state["card"]][state["entry"]]) == "noun"
+    assert len([e for e in pool_entries(state) if pos_of(e) == "adverb"]) == len(ADVERBS) - 1
+    vocabulary = views.bot_view(state, 3)["vocabulary"]
+    assert not {d for ds in vocabulary.values() for d in ds} & {
+        e["paraphrase"] for e in pool_entries(state) if pos_of(e) == "adverb"
+    }
+    for seed in range(5):
+        s = copy.deepcopy(state)
+        _, text = bluff(s, 3, seed)
+        source = [e for e in pool_entries(s) if e["paraphrase"] == text]
+        assert pos_of(source[0]) == "noun"
+
+
+def test_with_no_adverb_left_in_the_pool_an_adverb_is_bluffed_with_its_tiles_nouns():
+    state = adverb_in_play(pooled=[])
+    assert not [e for e in pool_entries(state) if pos_of(e) == "adverb"]
+    for seed in range(5):
+        s = copy.deepcopy(state)
+        tile, text = bluff(s, 3, seed)
+        source = [e for e in pool_entries(s) if e["paraphrase"] == text]
+        assert source and source[0]["category"] == tile
+
+
+def test_an_adverb_heard_already_is_not_said_again_while_a_noun_is_unheard():
+    state = adverb_in_play(pooled=["вотще"])
+    adverb = next(e["paraphrase"] for e in pool_entries(state) if e["word"] == "вотще")
+    assert bluff(copy.deepcopy(state), 3)[1] == adverb
+    state["said"].append(adverb)
+    tile, text = bluff(state, 3)
+    assert text != adverb
+    assert text in views.bot_view(state, 3)["vocabulary"][tile]
+
+
+def test_the_sapiente_and_the_table_learn_no_part_of_speech():
+    """The entry's part of speech stays in the host: no player's view has it, nor the table's;
+    the Sapiente's view is what it was (no entry)."""
+    state = adverb_in_play()
+    for seat in range(5):
+        seen = views.view(state, seat)
+        assert "pos" not in seen and "adverb" not in str(seen)
+        assert seen["entry"] is None or set(seen["entry"]) == {"word", "category", "definition"}
+    assert views.view(state, 0)["entry"] is None  # the Sapiente
+    assert "adverb" not in str(views.view(state, None))
+    sapiente = views.bot_view(state, 0)
+    assert sapiente["says"] is None
+    pool = sorted(e["paraphrase"] for e in pool_entries(state))
+    assert sorted(d for ds in sapiente["vocabulary"].values() for d in ds) == pool

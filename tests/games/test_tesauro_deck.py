@@ -13,9 +13,12 @@ from games.tesauro.deck import (
     MAX_DEFINITION_LEN,
     MIN_CARDS,
     MIN_SHIPPED_CARDS,
+    NOUN,
+    POS,
     DeckError,
     load_dictionary,
     pool_size,
+    pos_of,
     validate_deck_text,
 )
 from games.tesauro.giveaway import giveaway
@@ -61,6 +64,117 @@ def test_every_shipped_entry_has_a_paraphrase_in_other_words(lang):
         said = set(re.findall(r"\w{4,}", paraphrase.lower()))
         read = set(re.findall(r"\w{4,}", entry.definition.lower()))
         assert len(said & read) <= 0.6 * len(said), entry  # mostly words of its own
+
+
+# --- parts of speech ---------------------------------------------------------------------------
+
+# How a dictionary defines a word that is not a noun: by the opening of its definition. A noun's
+# definition names a thing ("A long-handled weapon…", «Старинный широкий плащ…», "In Scotland,
+# the dowry…", «В старой армии нижний чин…»); an adjective's says what a thing is like ("Of
+# leaves: withering…", "Having…", "Easily recognised…"); an adverb's gives when or how ("In a
+# careless manner", «Напрасно, зря», «В прошлом году»); a verb's is a verb ("To walk…",
+# «Ходить…»). Openings only: it catches a word tagged wrongly or not at all, and a new shape
+# of definition may need a new opening here.
+SHAPES = {
+    "en": {
+        "verb": r"to \w+",
+        "adverb": (
+            r"in an? [\w ,-]*?\b(way|manner|fashion)\b|in vain|long ago|at (once|last|times|first)|"
+            r"formerly|recently|lately|immediately|today|yesterday|tomorrow|now\b|"
+            r"to no purpose"
+        ),
+        "adjective": (
+            r"\(?of\b|having|being|like\b|said of|full of|relating to|pertaining to|"
+            r"characteri[sz]ed by|resembling|tending to|showing|lacking|(un)?able to|not\b|"
+            r"easily|habitually"
+        ),
+    },
+    "ru": {
+        "verb": r"\w+[аеиоуыяё]ть(ся)?\b",
+        "adverb": (
+            r"(позавчера|вчера|сегодня|завтра|ныне|теперь|недавно|давно|давеча|раньше|прежде|"
+            r"сначала|сперва|тотчас|немедленно|сразу|напрасно|зря|всегда|никогда|иногда|тогда|"
+            r"однажды|издавна|впредь|вскоре|очень|слишком)\b|"
+            r"по-\w+|на днях|в (старину|тот же|\w+ (году|веке|времени|пору)\b)"
+        ),
+        "adjective": (
+            r"(относящийся|свойственный|связанный с|похожий на|подобный|имеющий|обладающий|"
+            r"склонный|способный|отличающийся|такой,)"
+        ),
+    },
+}
+
+
+def shape(definition: str, lang: str) -> str:
+    """The part of speech a definition's opening says its word has."""
+    text = definition.lower()
+    for pos, pattern in SHAPES[lang].items():
+        if re.match(pattern, text):
+            return pos
+    return NOUN
+
+
+@pytest.mark.parametrize(
+    "text, lang, pos",
+    [
+        ("In a careless, offhand manner.", "en", "adverb"),
+        ("Long ago; in times past.", "en", "adverb"),
+        ("Of leaves: withering but staying on the plant.", "en", "adjective"),
+        ("Having a sour taste.", "en", "adjective"),
+        ("To walk about idly.", "en", "verb"),
+        ("In Scotland, the dowry that a bride brings.", "en", NOUN),
+        ("Coarsely crushed dried corn, boiled until soft.", "en", NOUN),
+        ("On the London stock exchange, a fee.", "en", NOUN),
+        ("Напрасно, зря, без всякого результата.", "ru", "adverb"),
+        ("В прошлом году (в просторечии).", "ru", "adverb"),
+        ("По-старинному: в этот день.", "ru", "adverb"),
+        ("Имеющий вид серпа.", "ru", "adjective"),
+        ("Ходить без дела из угла в угол.", "ru", "verb"),
+        ("В старой армии нижний чин.", "ru", NOUN),
+        ("Часть ноги птицы между голенью и пальцами.", "ru", NOUN),
+        ("Склонность видеть закономерности.", "ru", NOUN),
+    ],
+)
+def test_a_definitions_opening_says_its_part_of_speech(text, lang, pos):
+    assert shape(text, lang) == pos
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_shipped_word_that_is_not_a_noun_is_tagged(lang):
+    """Bots bluff like with like (an adverb with adverbs): a word whose definition has the shape
+    of an adjective, an adverb or a verb says so, and a tagged word's definition has its shape."""
+    for entry in entries(lang):
+        assert entry.pos in POS
+        assert shape(entry.definition, lang) == entry.pos, entry
+
+
+@pytest.mark.parametrize(
+    "lang, tagged",
+    [
+        ("en", {"marcescent", "caducous", "froward", "kenspeckle"}),
+        ("ru", {"третьеводни", "летось", "вотще", "абие", "днесь", "ономнясь", "допрежь"}),
+    ],
+)
+def test_the_play_tests_odd_ones_out_are_tagged(lang, tagged):
+    """The words the play-test found bluffed with texts of another shape."""
+    pos = {entry.word: entry.pos for entry in entries(lang) if entry.pos != NOUN}
+    assert set(pos) == tagged
+    assert set(pos.values()) == {"adjective" if lang == "en" else "adverb"}
+
+
+def test_an_entry_without_a_part_of_speech_is_a_noun():
+    d = validate_deck_text(deck(), "ours.toml")
+    assert {entry.pos for card in d.cards for entry in card} == {NOUN}
+    assert "pos" not in d.cards[0][0].as_dict() and pos_of(d.cards[0][0].as_dict()) == NOUN
+    tagged = validate_deck_text(
+        deck().replace(
+            'category = "food", definition = "First meaning 2."',
+            'category = "food", pos = "adverb", definition = "First meaning 2."',
+        ),
+        "ours.toml",
+    )
+    entry = tagged.cards[2][0]
+    assert entry.pos == "adverb" and pos_of(entry.as_dict()) == "adverb"
 
 
 @pytest.mark.parametrize(
@@ -225,6 +339,31 @@ def line_of(text: str, needle: str, nth: int = 1) -> int:
             ("[[card]]", 11),
             "card[11].second",
             "missing: a card has two entries",
+        ),
+        (
+            deck().replace(
+                '"zoology", definition = "Second meaning 6."',
+                '"zoology", pos = "adverbs", definition = "Second meaning 6."',
+            ),
+            "adverbs",
+            "card[7].second.pos",
+            "unknown part of speech 'adverbs' (parts of speech: noun, verb, adjective, adverb",
+        ),
+        (
+            deck().replace(
+                '"food", definition = "First meaning 8."',
+                '"food", pos = 2, definition = "First meaning 8."',
+            ),
+            "pos = 2",
+            "card[9].first.pos",
+            "must be text in quotes, not a number (2)",
+        ),
+        (
+            deck() + '[[card]]\n[card.first]\nword = "x"\ncategory = "earth"\ndefinition = "An x."'
+            '\npos = "Noun"\n[card.second]\nword = "y"\ncategory = "food"\ndefinition = "A y."\n',
+            'pos = "Noun"',
+            "card[11].first.pos",
+            "unknown part of speech 'Noun'",
         ),
         (deck(head='[deck]\nlang = "fr"\n'), 'lang = "fr"', "deck.lang", "unknown language"),
         (deck(head='[deck]\nauthor = "me"\n'), "author", "deck.author", "unknown key 'author'"),

@@ -192,7 +192,11 @@ def samples() -> tuple[dict, dict[str, dict]]:
     a seat's view in which that key is set (not nil, not empty)."""
     judging = None
     by_key: dict[str, dict] = {}
-    games = [(4, {"deck": WORDS, "rounds": 2}), (5, {"deck": WORDS, "mode": "spoken"})]
+    games = [
+        (4, {"deck": WORDS, "rounds": 2}),
+        (5, {"deck": WORDS, "mode": "spoken"}),
+        (4, {"lang": "en"}),  # paraphrases: the Brillante's `paraphrase`
+    ]
     for k, (n, options) in enumerate(games * 3):
         for state in played(n, options, f"sample-{k}"):
             for seat in range(n):

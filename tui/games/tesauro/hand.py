@@ -496,13 +496,21 @@ class TesauroHand(HandWidget):
         elif entry and view.get("phase") in ("write", "speak", "judge"):
             box.border_title = "" if flat else literal(entry["word"], 60).plain
             box.border_subtitle = "" if flat else category_name(entry["category"])
+            said = view.get("paraphrase")  # the Genius's own: the card in other words
             if flat:
                 line = literal(entry["word"], 60, style="bold")
                 line.append(f" · {category_name(entry['category'])}\n", style="cyan")
                 line.append_text(literal(entry["definition"], MAX_TEXT, style="dim"))
+                if said:
+                    line.append("\n")
+                    line.append_text(self._in_other_words(said))
                 box.update(line)
             else:
-                box.update(literal(entry["definition"], MAX_TEXT))
+                text = literal(entry["definition"], MAX_TEXT)
+                if said:
+                    text.append("\n")
+                    text.append_text(self._in_other_words(said))
+                box.update(text)
         elif view.get("word") and view.get("role") == "sapiente":
             box.border_title = "" if flat else t("tesauro.the_word")
             box.border_subtitle = ""
@@ -514,6 +522,15 @@ class TesauroHand(HandWidget):
                 box.update(literal(view["word"], 60, style="bold"))
         else:
             box.display = False
+
+    @staticmethod
+    def _in_other_words(said: str) -> Text:
+        """The Genius's line under the card: its meaning as a person says it — the voice the
+        bot Babblers bluff in, so a Genius who says it so does not stand out by the card's
+        dictionary style."""
+        line = span(t("tesauro.in_other_words") + " ", style="dim")
+        line.append_text(literal(said, MAX_TEXT, style="italic"))
+        return line
 
     def _main(self) -> RenderableType:
         view = self.view
