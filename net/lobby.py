@@ -21,6 +21,7 @@ from net.seats import (
     Claim,
     HostSettings,
     Seat,
+    free_mark,
     new_code,
     new_token,
 )
@@ -92,7 +93,7 @@ class Lobby:
             raise ProtocolError("name_taken", f"someone at the table is already called {name}")
         if len(self.seats) >= MAX_SEATS:
             raise ProtocolError("room_full", f"the table has {MAX_SEATS} seats")
-        self.seats.append(Seat(name=name, token=new_token()))
+        self.seats.append(Seat(name=name, token=new_token(), mark=free_mark(self.seats)))
         self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}], save=True)
         return len(self.seats) - 1
 
@@ -150,7 +151,8 @@ class Lobby:
         while f"{name_prefix} {number}" in taken:
             number += 1
         name = f"{name_prefix} {number}"
-        self.seats.append(Seat(name=name, token=new_token(), bot=strength))
+        mark = free_mark(self.seats)
+        self.seats.append(Seat(name=name, token=new_token(), bot=strength, mark=mark))
         self._changed([{"type": "joined", "seat": len(self.seats) - 1, "name": name}], save=True)
         return len(self.seats) - 1
 

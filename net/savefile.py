@@ -340,12 +340,16 @@ def check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     seats = _expect(snap, "seats", (list,), where)
     if len(seats) > MAX_SEATS:
         raise _fail(f"{where}: {len(seats)} seats (a table has at most {MAX_SEATS})")
-    names = set()
+    names, marks = set(), set()
     for index, seat in enumerate(seats, 1):
         _check_seat(seat, game, f"seat {index}")
         if seat["name"].casefold() in names:
             raise _fail(f"seat {index}: the name {seat['name']!r} is there twice")
         names.add(seat["name"].casefold())
+        mark = seat.get("mark", index - 1)
+        if mark in marks:
+            raise _fail(f"seat {index}: the mark {mark} is another seat's")
+        marks.add(mark)
     phase = _expect(snap, "phase", (str,), where)
     if phase not in ("lobby", "playing", "over"):
         raise _fail(f"{where}: unknown phase {phase[:32]!r}")
@@ -435,7 +439,8 @@ def _is_address_key(text: str) -> bool:
 def _check_seat(seat: Any, game: Game | None, where: str) -> None:
     if not isinstance(seat, dict):
         raise _fail(f"{where}: not a seat")
-    _exact_keys(seat, {"name", "token", "bot", "leaving"}, where)
+    kept = {"name", "token", "bot", "leaving"}  # and its `mark` (saves before it had none)
+    _exact_keys(seat, kept | {"mark"} if "mark" in seat else kept, where)
     name = _expect(seat, "name", (str,), where)
     try:
         if check_name(name) != name:
@@ -449,6 +454,9 @@ def _check_seat(seat: Any, game: Game | None, where: str) -> None:
     if bot is not None and (game is None or bot not in game.bots):
         raise _fail(f"{where}: unknown bot {bot[:32]!r}")
     _expect(seat, "leaving", (bool,), where)
+    mark = seat.get("mark", 0)
+    if isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark < MAX_SEATS:
+        raise _fail(f"{where}: the mark {str(mark)[:16]!r} is not a seat's")
 
 
 def _check_log(entries: list[Any], where: str) -> None:

@@ -34,6 +34,9 @@ class Seat:
     leaving: bool = False  # left or kicked mid-game: the seat goes when the table is a lobby again
     standin: bool = False  # its player is away past the grace time: the game's bot plays it
     away_since: float | None = None  # monotonic time the connection dropped
+    mark: int = 0
+    """Its symbol and colour on every screen (0..MAX_SEATS-1), the seat's for the evening: a
+    seat removed before it, or a new game, does not change it (the seat's index may)."""
 
     @property
     def human(self) -> bool:
@@ -51,7 +54,14 @@ class Seat:
             "leaving": self.leaving,
             "away_for": round(now - self.away_since, 1) if away else None,
             "standin_in": round(max(0.0, standin_at - now), 1) if standin_at is not None else None,
+            "mark": self.mark,
         }
+
+
+def free_mark(seats: list[Seat]) -> int:
+    """The mark a new seat gets: the first no seat at the table has."""
+    taken = {seat.mark for seat in seats}
+    return next(mark for mark in range(MAX_SEATS) if mark not in taken)  # (a new seat: < 12)
 
 
 @dataclass

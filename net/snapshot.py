@@ -42,7 +42,7 @@ def snapshot_of(room: Room) -> dict[str, Any]:
         "room_options": room.room_options,
         "host": asdict(room.settings),
         "seats": [
-            {"name": s.name, "token": s.token, "bot": s.bot, "leaving": s.leaving}
+            {"name": s.name, "token": s.token, "bot": s.bot, "leaving": s.leaving, "mark": s.mark}
             for s in room.seats
         ],
         "phase": room.phase,
@@ -106,7 +106,7 @@ def resumed(room_type: type[Room], path: Path, rng: random.Random | None) -> Roo
     room.options = saved["options"]
     room.room_options.update(saved["room_options"])
     room.version = saved["version"] + 1  # views keep growing across the restart
-    room.seats = [Seat(**seat) for seat in saved["seats"]]
+    room.seats = [Seat(**({"mark": i} | seat)) for i, seat in enumerate(saved["seats"])]
     room.players = saved["players"]
     room.history.extend(saved["history"])
     room.recent.extend(saved["story"])  # a player back after the restart hears the story

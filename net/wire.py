@@ -72,6 +72,7 @@ class SeatSummary(Wire):
     leaving: bool
     away_for: Real | None
     standin_in: Real | None
+    mark: Seat  # (its symbol and colour: 0..11)
 
 
 Option: TypeAlias = Text | int | Number | bool | None

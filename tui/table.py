@@ -22,7 +22,7 @@ from textual.widgets import Static
 from tui.bigtext import big
 from tui.games import GameWidget, ui_for
 from tui.i18n import lang, t
-from tui.text import marked
+from tui.text import marked, marks_of
 from tui.widgets import Dialog, Feed, Footer, SeatList, Story, Timed, absence, clock, keys, put
 
 TV = (150, 42)
@@ -159,7 +159,7 @@ def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
         for number, seat in enumerate(waiting):
             if number:
                 line.append(", ")
-            line.append_text(marked(seat, seats[seat]["name"], style="bold"))
+            line.append_text(marked(seat, seats[seat]["name"], "bold", marks_of(summary)))
             if (away := absence(seats[seat], summary.get("standins", True))) is not None:
                 line.append(f" ({away})", style="yellow")
     else:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.text import Text
 
 from net.protocol import NAME_MAX, clean_text
@@ -37,17 +40,27 @@ told. Never colour alone: the symbol tells seats apart for a colour-blind eye an
 monochrome terminal. Twelve of each: a room has at most twelve seats."""
 
 
-def seat_mark(seat: int) -> Text:
-    """The seat's symbol in its colour, e.g. a red ●."""
+def marks_of(room: dict[str, Any] | None) -> list[int]:
+    """Each seat's mark (its symbol and colour, kept for the evening: the room's `mark`), by
+    the seat's index now."""
+    seats = (room or {}).get("seats") or []
+    return [seat.get("mark", index) for index, seat in enumerate(seats)]
+
+
+def seat_mark(seat: int, marks: Sequence[int] | None = None) -> Text:
+    """The seat's symbol in its colour, e.g. a red ● — its mark's (`marks`, by seat index:
+    `marks_of(room)`), or without them the index's."""
+    if marks is not None and 0 <= seat < len(marks):
+        seat = marks[seat]
     index = seat % len(SEAT_SYMBOLS) if seat >= 0 else 0
     mark = Text()
     mark.append(SEAT_SYMBOLS[index], style=f"bold {SEAT_COLOURS[index]}")
     return mark
 
 
-def marked(seat: int, text: str, style: str = "") -> Text:
+def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = None) -> Text:
     """The seat's mark and then its player's name (literal), e.g. "▲ Boris"."""
-    out = seat_mark(seat)
+    out = seat_mark(seat, marks)
     out.append(" ")
     out.append_text(name(text, style))
     return out

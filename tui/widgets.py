@@ -820,7 +820,8 @@ def seat_line(
     side panels) says only what is unusual: away, a bot, you — on one line of `width`, the
     name shortened with … where it must be (a long name never pushes the list off its box)."""
     head = Text(f"{index + 1:>2} ")
-    head.append_text(marked(index, seat["name"], style="bold" if index == you else ""))
+    mark = seat.get("mark", index)
+    head.append_text(marked(mark, seat["name"], style="bold" if index == you else ""))
     line = Text()
     if seat.get("bot"):
         if compact:

@@ -156,3 +156,26 @@ def test_back_to_the_lobby_says_whether_the_host_cut_the_game_short(peek):
     room.end()
     assert heard[-1] == {"type": "game_ended", "stopped": False}
     assert narrate_room(heard[-1], ["Ann", "Bob"]) == t("room_event.back_to_lobby")
+
+
+def test_a_seat_keeps_its_mark_when_one_before_it_goes_and_through_games(peek, state_dir):
+    """Each seat's symbol and colour (`mark`) is the seat's for the evening: a seat removed
+    before it renumbers it but does not change its mark; a newcomer gets the free one; a
+    resumed host has them all as they were; a damaged mark is refused."""
+    save = state_dir / "marks.save"
+    room = Room("Marks", game_id="peek", open_room=True, save_path=save)
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        room.connected(room.join(name, None), returning=False)
+    marks = lambda: {s["name"]: s["mark"] for s in room.summary()["seats"]}  # noqa: E731
+    assert marks() == {"Ann": 0, "Bob": 1, "Cid": 2, "Dan": 3}
+    room.kick(1)  # Bob goes: Cid and Dan move up a seat, their marks stay
+    assert [s.name for s in room.seats] == ["Ann", "Cid", "Dan"]
+    assert marks() == {"Ann": 0, "Cid": 2, "Dan": 3}
+    room.connected(room.join("Eve", None), returning=False)
+    assert marks()["Eve"] == 1  # the free one
+    room.start(lang="en")
+    room.leave(0)  # Ann leaves mid-game: her seat goes with the lobby
+    room.end()
+    assert marks() == {"Cid": 2, "Dan": 3, "Eve": 1}
+    room.flush()
+    assert {s.name: s.mark for s in Room.resume(save).seats} == {"Cid": 2, "Dan": 3, "Eve": 1}

@@ -187,6 +187,13 @@ def _mutations(snapshot: dict) -> list[tuple[str, dict]]:
     bot = copy.deepcopy(snapshot)
     bot["seats"][0]["bot"] = "genius"
     cases.append(("an unknown bot", bot))
+    for mark in (12, -1, True, "1"):
+        marked = copy.deepcopy(snapshot)
+        marked["seats"][0]["mark"] = mark
+        cases.append((f"a seat's mark {mark!r}", marked))
+    shared = copy.deepcopy(snapshot)
+    shared["seats"][1]["mark"] = shared["seats"][0]["mark"]
+    cases.append(("two seats of one mark", shared))
     return cases
 
 

@@ -38,6 +38,7 @@ async def test_join_gives_a_seat_a_token_and_the_lobby(table):
             "leaving": False,
             "away_for": None,
             "standin_in": None,
+            "mark": 0,
         }
     ]
     assert view["room"]["you"] == 0 and view["game"] is None

@@ -305,3 +305,21 @@ def test_a_story_is_told_with_the_first_view_only_where_it_fits_its_game():
     assert wire.fitting_events("tallyup", told) == told[:2]
     assert wire.fitting_events(None, told) == told[:1]  # no game: the room's only
     assert wire.fitting_events("chess", told) == told  # a game this side does not know
+
+
+def test_the_view_of_section_14_1_byte_by_byte_is_the_one_a_host_sends(peek):
+    """§14.1 dumps Ann's first view byte by byte: the frame a host packs for the same room
+    (Friday, the code KXPT, Peek with a 5 s turn, Ann alone) is exactly those bytes — a key
+    added to the summary or a seat and not to the doc fails here."""
+    from net.protocol import encode
+
+    dump = section("14.1").split("and the host's first view to her")[1].split("```")[1]
+    hexes = re.compile(r"\s*((?:[0-9a-f]{2}\s+)*)")
+    lines = [hexes.match(f"{line} ").group(1) for line in dump.split("\n")]
+    documented = bytes.fromhex(" ".join(lines))
+    room = Room("Friday", game_id="peek", code="KXPT", room_id="3f9a0c2b7d11")
+    room.set_option("turn_seconds", 5.0)
+    room.connected(room.join("Ann", "KXPT"), returning=False)
+    view = {"type": "view", "version": 1, "room": room.summary() | {"you": 0}, "game": None,
+            "events": []}  # fmt: skip
+    assert encode(view) == documented

@@ -363,3 +363,33 @@ async def test_the_banner_about_a_guesser_goes_when_the_guessing_stops():
         host.screen._alerts_age()  # (every 5 s)
         await until(lambda: not banner.display, hp)
         assert not host.screen.check_action("block", ())
+
+
+def test_every_screen_marks_a_seat_by_its_mark_not_its_index():
+    """A seat's symbol and colour come from its `mark`, which it keeps for the evening: the
+    seat list, the results and each game's scores draw Cid (seat 1 now that Bob went, mark 2)
+    with mark 2's ■, never seat 1's ▲."""
+    from tui.games.tesauro.pieces import scoreboard as tesauro_scores
+    from tui.games.trex.pieces import scoreboard as trex_scores
+    from tui.host.screens import results_text
+    from tui.text import SEAT_SYMBOLS, marks_of
+    from tui.widgets import seat_lines
+
+    seat = {"connected": True, "bot": None, "standin": False, "leaving": False,
+            "away_for": None, "standin_in": None}  # fmt: skip
+    room = {"seats": [{**seat, "name": "Ann", "mark": 0}, {**seat, "name": "Cid", "mark": 2}],
+            "players": 2, "phase": "playing"}  # fmt: skip
+    marks = marks_of(room)
+    assert marks == [0, 2]
+    cid = f"{SEAT_SYMBOLS[2]} Cid"
+    assert cid in seat_lines(room, you=0).plain
+    assert (
+        cid in results_text({"scores": [1, 2], "winners": [1]}, ["Ann", "Cid"], False, marks).plain
+    )
+    players = ["Ann", "Cid"]
+    trex = {"players": players, "mode": "competitive", "good": [0, 1], "bad": [0, 0],
+            "scores": [0, 1]}  # fmt: skip
+    assert cid in trex_scores(trex, marks).plain
+    tesauro = {"players": players, "scores": [1, 2], "over": True}
+    assert any(cid in piece.plain for piece in tesauro_scores(tesauro, marks))
+    assert SEAT_SYMBOLS[1] not in seat_lines(room, you=0).plain

@@ -23,7 +23,7 @@ from tui.games import HandWidget, ui_for
 from tui.host.screens import option_value, results_text
 from tui.i18n import t
 from tui.table import PublicTable, StoryScreen
-from tui.text import literal
+from tui.text import literal, marks_of
 from tui.widgets import (
     Change,
     ConfirmScreen,
@@ -717,7 +717,7 @@ class PlayerResultsScreen(RoomScreen):
             "scores": game.get("scores", []),
             "winners": _winners(game.get("scores", [])),
         }
-        put(self.query_one("#results", Static), results_text(result, names))
+        put(self.query_one("#results", Static), results_text(result, names, marks=marks_of(room)))
         epilogue = ui_for(room.get("game")).epilogue
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)

@@ -661,7 +661,8 @@ class ResultsScreen(HostScreen):
         result = room.result() or {"scores": [], "winners": []}
         names = [s.name for s in room.seats]
         large = not self.app.has_class("-small")
-        put(self.query_one("#results", Static), results_text(result, names, large=large))
+        marks = [s.mark for s in room.seats]
+        put(self.query_one("#results", Static), results_text(result, names, large, marks))
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table", GameWidget).present(view, room.summary(), [])
@@ -697,7 +698,12 @@ class ResultsScreen(HostScreen):
         self.host.room.end()
 
 
-def results_text(result: dict[str, Any], names: list[str], large: bool = False) -> Text:
+def results_text(
+    result: dict[str, Any],
+    names: list[str],
+    large: bool = False,
+    marks: list[int] | None = None,
+) -> Text:
     """Winners first (`large`: a single winner's name in big letters, where the font has its
     letters and it fits the side panel), then everyone by score, each with their mark."""
     winners = result.get("winners", [])
@@ -708,22 +714,23 @@ def results_text(result: dict[str, Any], names: list[str], large: bool = False) 
         text.append(label + "\n", style="bold")
         letters = giant(names[winners[0]], 38, large=False) if large and len(winners) == 1 else None
         if letters and winners[0] < len(names):
-            text.append("\n".join(letters) + "\n", style=f"bold {SEAT_COLOURS[winners[0] % 12]}")
+            mark = marks[winners[0]] if marks and winners[0] < len(marks) else winners[0]
+            text.append("\n".join(letters) + "\n", style=f"bold {SEAT_COLOURS[mark % 12]}")
         for seat in winners:
             text.append("  ★ ")
-            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", style="bold"))
+            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "bold", marks))
             text.append("\n")
         text.append("\n")
     for rank, seat in standings(result):
         text.append(f"{rank:>2}. ")
-        text.append_text(marked(seat, names[seat] if seat < len(names) else "?"))
+        text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "", marks))
         text.append(f"  {scores[seat]}\n")
     left = [seat for seat in result.get("left") or [] if seat < len(scores)]
     if left:  # out of the game before its end: not ranked, listed apart
         text.append("\n" + t("results.left") + "\n", style="dim")
         for seat in left:
             text.append("    ")
-            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", style="dim"))
+            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "dim", marks))
             text.append(f"  {scores[seat]}\n", style="dim")
     return text
 

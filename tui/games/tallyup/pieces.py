@@ -12,7 +12,7 @@ from games.tallyup import COLOURS
 from tui.games.tallyup.dice import DIE_STYLE
 from tui.games.tallyup.words import colour_name, names_of
 from tui.i18n import t
-from tui.text import marked, name
+from tui.text import marked, marks_of, name
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -104,7 +104,7 @@ def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
         score = view["scores"][seat]
         active = seat == view["active"]
         text.append("▶ " if active else "  ", style="bold")
-        shown = marked(seat, player, style="bold" if score == best else "")
+        shown = marked(seat, player, "bold" if score == best else "", marks_of(room))
         shown.truncate(16, overflow="ellipsis", pad=True)
         text.append_text(shown)
         text.append(f"{score:>6} ", style="bold")

@@ -208,7 +208,7 @@ def tie_banner(view: dict[str, Any], names: list[str]) -> Text:
     )
 
 
-def scoreboard(view: dict[str, Any]) -> list[Text]:
+def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> list[Text]:
     """Cards won, a piece each: the leaders bold, the tied (in a tie-break) marked."""
     won = view["scores"]
     best = max(won, default=0)
@@ -216,7 +216,8 @@ def scoreboard(view: dict[str, Any]) -> list[Text]:
     pieces = []
     for seat, player in enumerate(view["players"]):
         piece = Text()
-        piece.append_text(marked(seat, player, style="bold" if won[seat] == best and best else ""))
+        style = "bold" if won[seat] == best and best else ""
+        piece.append_text(marked(seat, player, style, marks))
         piece.append(" ")
         if won[seat]:
             dots = "●" * min(won[seat], 5) + ("+" if won[seat] > 5 else "")

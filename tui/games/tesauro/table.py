@@ -30,7 +30,7 @@ from tui.games.tesauro.pieces import (
 from tui.games.tesauro.widgets import BigWord, Flow, TileGrid
 from tui.games.tesauro.words import BIG_HEIGHT, MAX_TEXT, clock, hurried, joined, role_name, who
 from tui.i18n import t
-from tui.text import name
+from tui.text import marks_of, name
 from tui.widgets import Beats, after_refresh, put
 
 STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
@@ -158,7 +158,7 @@ class TesauroTable(GameWidget):
             defs.set_class(one_line, "-abridged")  # each to a line: whole in every hand
         self._full_reveal = full_reveal
         self._draw_reveal()
-        self.query_one("#ts-score-flow", Flow).show(scoreboard(view))
+        self.query_one("#ts-score-flow", Flow).show(scoreboard(view, marks_of(self.room)))
         # many definitions on a small screen: the cards won (unchanged while they are read
         # and judged) give them their rows
         crowded_defs = self.has_class("-crowded") and phase in ("speak", "judge")

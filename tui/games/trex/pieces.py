@@ -122,13 +122,13 @@ def piles_picture(view: dict[str, Any], width: int = 0) -> Text:
     return text
 
 
-def scoreboard(view: dict[str, Any]) -> Text:
+def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> Text:
     if view["mode"] == "coop":
         return coop_board(view)
     text = Text()
     text.append(f"{'':16}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n", style="dim")
     for seat, player in enumerate(view["players"]):
-        shown = marked(seat, player)
+        shown = marked(seat, player, marks=marks)
         shown.truncate(16, overflow="ellipsis", pad=True)
         text.append_text(shown)
         text.append(f"{view['good'][seat]:>6}", style="green")

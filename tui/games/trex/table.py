@@ -24,7 +24,7 @@ from tui.games.trex.pieces import (
 )
 from tui.games.trex.words import COLOUR_STYLE, colour_label
 from tui.i18n import t
-from tui.text import literal
+from tui.text import literal, marks_of
 from tui.widgets import put
 
 
@@ -87,7 +87,7 @@ class TRexTable(GameWidget):
         piles.display = not view["over"] and not voting
         put(piles, piles_picture(view, piles.content_size.width))
         self.mark_crowded(len(names))
-        put(self.query_one("#tr-scores", Static), scoreboard(view))
+        put(self.query_one("#tr-scores", Static), scoreboard(view, marks_of(self.room)))
         end = self.query_one("#tr-end", Static)
         end.display = bool(view["over"])
         if view["over"]:
