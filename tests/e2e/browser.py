@@ -14,7 +14,9 @@ import contextlib
 import os
 import re
 import shutil
+import struct
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -179,6 +181,46 @@ class Page:
     async def type_on_screen_keyboard(self, text: str) -> None:
         """Text as a phone's own keyboard gives it (an input method's commit, not key presses)."""
         await self.page.keyboard.insert_text(text)
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
+    """A screenshot's pixels (Chromium's PNG: 8-bit RGB or RGBA): width, height, and the rows
+    of (r, g, b) from the top."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, chunks, header = 8, [], b""
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            chunks.append(body)
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    step = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(b"".join(chunks)), width * step
+    rows: list[list[tuple[int, int, int]]] = []
+    above = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for x in range(stride):
+            a = line[x - step] if x >= step else 0
+            b, c = above[x], above[x - step] if x >= step else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x : x + 3]) for x in range(0, stride, step)])  # type: ignore[misc]
+        above = line
+    return width, height, rows
 
 
 class Yuri:

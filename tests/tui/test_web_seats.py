@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import html
 import re
+import struct
 from pathlib import Path
 
 import aiohttp
 import pytest
 
 from tests.webseats import Door, StandInSeats, browser, closed, session_of, started
+from tui import bigtext
+from tui.bigtext import big
+from tui.games.tallyup.pieces import BARS
 from tui.i18n import catalogue
 from tui.waiting import until
 from tui.web import gateway
@@ -59,6 +63,87 @@ async def test_the_page_and_its_files_come_from_the_package(seats):
         script = await ann.get("/seat.js")  # the page's own: before textual.js, from here
         assert script.status == 200 and script.content_type == "application/javascript"
         assert body.index("/seat.js") < body.index("/static/js/textual.js")
+
+
+def font_tables(data: bytes) -> dict[str, bytes]:
+    """A TrueType file's tables by tag."""
+    (count,) = struct.unpack(">H", data[4:6])
+    tables = {}
+    for entry in range(count):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * entry : 28 + 16 * entry])
+        tables[tag.decode()] = data[offset : offset + length]
+    return tables
+
+
+def font_metrics(data: bytes) -> dict[str, int]:
+    """What places a glyph in a line: units per em, ascent and descent (hhea, typo, win), the
+    widest advance."""
+    tables = font_tables(data)
+    hhea, os2 = tables["hhea"], tables["OS/2"]
+    (upem,) = struct.unpack(">H", tables["head"][18:20])
+    ascent, descent, gap, widest = struct.unpack(">hhhH", hhea[4:12])
+    typo = struct.unpack(">hhh", os2[68:74])
+    win = struct.unpack(">HH", os2[74:78])
+    return {"upem": upem, "hhea": (ascent, descent, gap), "typo": typo, "win": win,
+            "advance": widest}  # fmt: skip
+
+
+def font_characters(data: bytes) -> set[str]:
+    """The characters a TrueType file maps (its Unicode BMP cmap, format 4)."""
+    cmap = font_tables(data)["cmap"]
+    (count,) = struct.unpack(">H", cmap[2:4])
+    for entry in range(count):
+        platform, encoding, offset = struct.unpack(">HHI", cmap[4 + 8 * entry : 12 + 8 * entry])
+        if (platform, encoding) in ((3, 1), (0, 3)):
+            table = cmap[offset:]
+            assert struct.unpack(">H", table[:2])[0] == 4
+            (segments,) = struct.unpack(">H", table[6:8])
+            segments //= 2
+            ends = struct.unpack(f">{segments}H", table[14 : 14 + 2 * segments])
+            starts = struct.unpack(f">{segments}H", table[16 + 2 * segments : 16 + 4 * segments])
+            return {chr(c) for s, e in zip(starts, ends, strict=True) for c in range(s, e + 1)
+                    if c != 0xFFFF}  # fmt: skip
+    raise AssertionError("no Unicode cmap")
+
+
+def unicode_range(text: str) -> set[str]:
+    """The characters of a CSS unicode-range (`U+2580-2590, U+2594`)."""
+    chars = set()
+    for part in text.split(","):
+        first, _, last = part.strip().removeprefix("U+").partition("-")
+        chars |= {chr(c) for c in range(int(first, 16), int(last or first, 16) + 1)}
+    return chars
+
+
+async def test_the_page_draws_block_elements_with_its_own_font(seats):
+    """Big letters are whole in a browser (the play-test: "the top row of BABBLER is cut"):
+    Roboto Mono has no block elements, and a device's own font drew them off xterm's cell. The
+    page serves a font of its own for them (tools/seat_font.py), in the terminal's family with
+    Roboto Mono's descriptors (a face that differs in them is never used for these characters),
+    its glyphs placed by Roboto Mono's metrics; it has every block the screens draw. How they
+    look in Chromium: tests/e2e/test_browser_glyphs.py."""
+    async with browser(seats) as ann:
+        body = await (await ann.get("/")).text()
+        served = await ann.get("/blocks.ttf")
+        assert served.status == 200 and served.content_type == "font/ttf"
+        blocks = await served.read()
+    assert blocks == (Path(gateway.__file__).parent / "blocks.ttf").read_bytes()
+    faces = [dict(re.findall(r"([a-z-]+):\s*([^;]+);", face))
+             for face in re.findall(r"@font-face\s*{([^}]*)}", body)]  # fmt: skip
+    roboto = {f["font-style"]: f for f in faces if "RobotoMono" in f["src"]}
+    ours = [f for f in faces if "/blocks.ttf" in f["src"]]
+    assert {f["font-style"] for f in ours} == set(roboto) == {"normal", "italic"}
+    covered = font_characters(blocks) - {" "}
+    for face in ours:
+        assert face["font-family"] == roboto[face["font-style"]]["font-family"]
+        assert face["font-weight"] == roboto[face["font-style"]]["font-weight"]
+        assert unicode_range(face["unicode-range"]) == covered
+    assert max(faces.index(f) for f in roboto.values()) < min(map(faces.index, ours))  # last
+    roboto_font = (gateway.STATIC / "fonts" / "RobotoMono-VariableFont_wght.ttf").read_bytes()
+    assert font_metrics(blocks) == font_metrics(roboto_font)
+    drawn = {c for word in bigtext.FONT for scale in (1, 2) for c in "".join(big(word, scale))}
+    assert drawn - {" "} <= covered, "big letters drawn with a block the page's font lacks"
+    assert set(BARS) <= covered  # Tally Up!'s dice chart
 
 
 async def test_the_page_speaks_the_browsers_language(seats):

@@ -342,6 +342,7 @@ class WebSeats:
                 web.get("/ws", self._socket),
                 web.get("/favicon.ico", no_icon),
                 web.get("/seat.js", seat_script),
+                web.get("/blocks.ttf", blocks_font),
                 web.static("/static", STATIC, show_index=False, follow_symlinks=False),
             ]
         )
@@ -598,6 +599,18 @@ SEAT_SCRIPT = (Path(__file__).parent / "seat.js").read_bytes()
 
 async def seat_script(request: web.Request) -> web.Response:
     response = web.Response(body=SEAT_SCRIPT, content_type="application/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+BLOCKS_FONT = (Path(__file__).parent / "blocks.ttf").read_bytes()
+"""The page's font for the block elements (▀ ▄ █ …), each glyph its cell: Roboto Mono has none,
+and a device's own font draws them off the cell (`tools/seat_font.py`)."""
+
+
+async def blocks_font(request: web.Request) -> web.Response:
+    response = web.Response(body=BLOCKS_FONT, content_type="font/ttf")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response

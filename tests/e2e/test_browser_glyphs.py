@@ -1,0 +1,171 @@
+"""Big letters are whole in a browser: the web seat's page (the real gateway, page and
+textual.js, in Debian's Chromium) draws the block elements ▀ ▄ █ each filling its part of the
+cell, as a terminal does — on a phone (touch, device scale 3) and on a laptop (no touch: its
+terminal, here, measures its cells before Roboto Mono has loaded, rows of 18 px, not 21).
+
+The play-test's "the top row of BABBLER is cut": Roboto Mono has no block elements, so the
+browser took them from the device's own monospace font, whose glyphs are that font's height
+on Roboto Mono's baseline — off the cell, the row (overflow hidden) cutting what sticks out,
+and a stripe of background above each line of big letters. The page has a font of its own for
+them now (`tui/web/blocks.ttf`, `tools/seat_font.py`).
+
+The player app is a stand-in that paints a screen (a bar, then BABBLER in big letters on a
+panel, as Tesauro's role banner draws it), so the test needs no table and no tmux.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import math
+import sys
+import time
+
+import pytest
+
+from tests.e2e.browser import CHROMIUM, PHONE, WAIT, Page, chromium, png_pixels
+from tui.bigtext import big
+from tui.web.gateway import WebSeats
+
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)"),
+    pytest.mark.timeout(90),
+]
+
+INK, PAPER, BAR = (255, 255, 255), (0, 36, 82), (36, 47, 56)  # the role banner's colours
+WORD = "BABBLER"
+
+PAINTER = """
+import base64, os, sys
+screen = base64.b64decode(sys.argv[1])
+sys.stdout.buffer.write(b"__GANGLION__\\n")
+sys.stdout.buffer.write(b"D" + len(screen).to_bytes(4, "big") + screen)
+sys.stdout.buffer.flush()
+while True:
+    data = os.read(0, 4096)
+    if not data or b'"quit"' in data:
+        break
+"""
+
+
+def screen() -> bytes:
+    """A bar (the header), then the word in big letters, bold, ink on paper, a plain line."""
+
+    def colour(kind: int, rgb: tuple[int, int, int]) -> str:
+        return f"\x1b[{kind};2;{rgb[0]};{rgb[1]};{rgb[2]}m"
+
+    bar = colour(48, BAR) + colour(38, INK) + "  hubbub".ljust(40) + "\x1b[0m"
+    panel = colour(48, PAPER) + colour(38, INK) + "\x1b[1m"
+    lines = [f"{panel} {line.ljust(39)}\x1b[0m" for line in big(WORD) or []]
+    body = "\r\n".join([bar, *lines, f"{panel} Invent a definition.".ljust(40) + "\x1b[0m"])
+    return ("\x1b[?25l\x1b[2J\x1b[H" + body).encode()
+
+
+async def until(test, what: str) -> None:
+    """Until `test()` (awaited) is true, for WAIT seconds at most."""
+    deadline = time.monotonic() + WAIT
+    while not await test():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await asyncio.sleep(0.05)
+
+
+class PaintedSeats(WebSeats):
+    """The real server; the player app it starts paints `screen()` and waits."""
+
+    def argv(self, lang: str) -> list[str]:
+        return [sys.executable, "-c", PAINTER, base64.b64encode(screen()).decode()]
+
+
+LAPTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 2}
+
+
+@pytest.mark.parametrize("device", ["phone", "laptop"])
+async def test_big_letters_fill_their_cells_in_the_browser(device, tmp_path):
+    seats = PaintedSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web")
+    port = await seats.start("127.0.0.1", 0)
+    try:
+        async with chromium() as browser:
+            context = await browser.new_context(**(PHONE if device == "phone" else LAPTOP))
+            page = await Page.open(context, f"http://127.0.0.1:{port}")
+            top = big(WORD)[0]  # type: ignore[index]
+            await page.wait_text(top)
+            await until(lambda: page.page.evaluate(SHOWN), "the terminal faded in (0.3 s)")
+            await page.page.evaluate(SETTLED)
+            lines = await page.lines()
+            row = next(i for i, line in enumerate(lines) if top in line)
+            shots = tmp_path / "shots"
+            shots.mkdir()
+            await page.page.screenshot(path=str(shots / f"{device}.png"))
+            wrong = []
+            for line in (row, row + 1, row + 2):  # every line of the word, the top one first
+                for glyph in "█▀▄":
+                    if glyph in lines[line]:
+                        column = lines[line].index(glyph)
+                        wrong += await cell_faults(page, line, column, glyph)
+            said = "\n".join(wrong)
+            assert not wrong, f"{device}: block elements off their cells ({shots}):\n{said}"
+            assert page.outside == [] and page.errors == [], page.outside + page.errors
+    finally:
+        await seats.close()
+
+
+SHOWN = "() => getComputedStyle(document.getElementById('terminal')).opacity === '1'"
+
+SETTLED = """async () => {
+  await document.fonts.load("bold 16px 'Roboto Mono'", "▀▄█");  // whatever face has them
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+"""The page's fonts loaded, whichever draws the blocks, and a frame painted with them."""
+
+CELL_BOX = """([row, column]) => {
+  const line = document.querySelectorAll('#terminal .xterm-rows > div')[row];
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  let left = column;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (left < node.length) {
+      const range = document.createRange();
+      range.setStart(node, left);
+      range.setEnd(node, left + 1);
+      const cell = range.getBoundingClientRect(), box = line.getBoundingClientRect();
+      return [cell.left, box.top, cell.width, box.height];
+    }
+    left -= node.length;
+  }
+  throw new Error("no such column");
+}"""
+"""A cell of the terminal, as the page lays it out: its character's left and width, its row's
+top and height."""
+
+INKED = {"█": (0.0, 1.0), "▀": (0.0, 0.5), "▄": (0.5, 1.0)}
+"""The part of the cell's height each glyph covers, from its top."""
+
+
+async def cell_faults(page: Page, row: int, column: int, glyph: str) -> list[str]:
+    """Where the cell's middle column is not what `glyph` draws in a terminal: ink over
+    exactly its part of the cell (a CSS pixel's leeway at each edge), paper elsewhere."""
+    box = await page.page.evaluate(CELL_BOX, [row, column])
+    clip = dict(zip(("x", "y", "width", "height"), box, strict=True))
+    width, height, pixels = png_pixels(await page.page.screenshot(clip=clip, scale="device"))
+    scale = height / clip["height"]
+    start, end = (edge * height for edge in INKED[glyph])
+    column_x = width // 2
+    faults = []
+    for y in range(height):
+        inked = math.dist(pixels[y][column_x], INK) < math.dist(pixels[y][column_x], PAPER)
+        centre = y + 0.5
+        if abs(centre - start) < scale or abs(centre - end) < scale:
+            continue  # an edge's own pixel, maybe half covered
+        if inked != (start <= centre < end):
+            faults.append(y)
+    if not faults:
+        return []
+    return [f"line {row} {glyph!r} (column {column}): device pixels {faults} of {height} "
+            f"are {'paper' if (start <= faults[0] + 0.5 < end) else 'ink'}"]  # fmt: skip
+
+
+def test_the_painted_screen_is_the_role_banners_glyphs():
+    """The stand-in's word is drawn with the glyphs the test checks (and nothing else)."""
+    lines = big(WORD) or []
+    assert {c for line in lines for c in line} <= set(INKED) | {" "}
+    assert all(glyph in lines[0] for glyph in INKED)  # the top line has all three
