@@ -126,14 +126,37 @@ def width(word: str, scale: int = 1) -> int:
     return len(lines[0]) if lines else 0
 
 
+VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
+
+
+def _hyphen_at(word: str, room: int, scale: int) -> int:
+    """Where to break a word too wide for a line (0: nowhere): the most letters that fit with
+    the hyphen, at least three left for the next line, after a vowel if it can be (ЗАСТИ-ЛАЕТ,
+    not ЗАСТИЛА-ЕТ); else any place that fits."""
+    fits = [n for n in range(2, len(word)) if width(word[:n] + "-", scale) <= room]
+    roomy = [n for n in fits if len(word) - n >= 3]
+    after_vowel = [n for n in roomy if word[n - 1].upper() in VOWELS]
+    return max(after_vowel or roomy or fits, default=0)
+
+
 def big_lines(text: str, room: int, scale: int = 1) -> list[str] | None:
-    """`text` in big letters, its words wrapped to lines no wider than `room` columns (None:
-    a character the font lacks, or a word too long for the room)."""
+    """`text` in big letters, its words wrapped to lines no wider than `room` columns, a word
+    too long for a line broken with a hyphen (None: a character the font lacks, or a room
+    too narrow for two letters) — so one long card is big beside the others, not small."""
     rows: list[str] = []
     line = ""
+    words: list[str] = []
     for word in text.split():
         if not width(word, scale):
             return None
+        while width(word, scale) > room:  # a word wider than a line: its parts, hyphenated
+            cut = _hyphen_at(word, room, scale)
+            if not cut:
+                return None
+            words.append(word[:cut] + "-")
+            word = word[cut:]
+        words.append(word)
+    for word in words:
         joined = f"{line} {word}" if line else word
         if width(joined, scale) <= room:
             line = joined

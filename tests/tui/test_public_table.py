@@ -138,3 +138,24 @@ async def test_the_seats_and_the_waiting_line_are_drawn_again_only_when_they_cha
             assert len(drawn) == 7 and "Ждём" in drawn[-1] and "нет связи" in drawn[-2]
         finally:
             set_lang("en")
+
+
+@pytest.mark.parametrize("room", [14, 30, 38])
+def test_a_word_too_long_for_a_card_is_hyphenated_in_big_letters_not_dropped_to_small(room):
+    """On a TV every T-Rex card is in big letters: a word wider than its card is broken with
+    a hyphen (the play-test saw one long card in small type beside two big ones)."""
+    from tui.bigtext import big, big_lines, width
+
+    text = "ПЕРЕОСВИДЕТЕЛЬСТВОВАНИЕ всех кандидатов"
+    lines = big_lines(text, room)
+    assert lines is not None and all(len(line) <= room for line in lines)
+    assert len(lines) > len(big("ПЕРЕОСВИДЕТЕЛЬСТВОВАНИЕ") or [])  # on several lines
+    assert big_lines("ЖЖЖ", width("Ж") - 1) is None  # not even a letter fits: small type
+
+
+def test_a_hyphen_leaves_a_syllable_not_two_letters():
+    from tui.bigtext import _hyphen_at, width
+
+    room = width("ЗАСТИЛА-")  # ЗАСТИЛА-ЕТ would fit: ЗАСТИ-ЛАЕТ is how it is read
+    cut = _hyphen_at("ЗАСТИЛАЕТ", room, 1)
+    assert "ЗАСТИЛАЕТ"[:cut] == "ЗАСТИ"

@@ -186,7 +186,6 @@ SCENES: tuple[Scene, ...] = (
         player_scene(turn_clock(tallyup_at("choose-dice")), screen="GameScreen", timer=42),
         big=True,
         snapshot=("en-80x24",),
-        phone=("en",),
     ),
     Scene(
         "player-tallyup-nudged",

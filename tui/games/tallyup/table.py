@@ -174,10 +174,15 @@ class TallyTable(GameWidget):
         put(self.query_one("#tu-roll", Static), roll)
         put(self.query_one("#tu-players", Static), players_table(view, room))
         chart = self.query_one("#tu-chart", VerticalScroll)
-        if view["over"] and not chart.display:
-            chart.display = True
+        # the scores round by round: at the end; on a TV all game long (it has the room)
+        chart.display = bool(view["over"] or (self.app.has_class("-tv") and view["history"]))
+        if chart.display:
             self._draw_chart(view)
 
     def _draw_chart(self, view: dict[str, Any]) -> None:
         chart = self.query_one("#tu-chart", VerticalScroll)
-        chart.mount(Static(score_chart(view), classes="tu-chart-text"))
+        drawn = score_chart(view)
+        if shown := list(chart.query(".tu-chart-text")):
+            put(shown[0], drawn)
+        else:
+            chart.mount(Static(drawn, classes="tu-chart-text"))
