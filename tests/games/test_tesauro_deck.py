@@ -71,15 +71,17 @@ def test_every_shipped_entry_has_a_paraphrase_in_other_words(lang):
 # How a dictionary defines a word that is not a noun: by the opening of its definition. A noun's
 # definition names a thing ("A long-handled weapon…", «Старинный широкий плащ…», "In Scotland,
 # the dowry…", «В старой армии нижний чин…»); an adjective's says what a thing is like ("Of
-# leaves: withering…", "Having…", "Easily recognised…"); an adverb's gives when or how ("In a
-# careless manner", «Напрасно, зря», «В прошлом году»); a verb's is a verb ("To walk…",
-# «Ходить…»). Openings only: it catches a word tagged wrongly or not at all, and a new shape
-# of definition may need a new opening here.
+# leaves: withering…", "Having…", "Easily recognised…", «О масти лошади: рыжий…»,
+# «Относящийся к…»); an adverb's gives when, where or how ("In a careless manner", "Toward the
+# stern", «Напрасно, зря», «В прошлом году», «Слева, по левую руку», «Без разбора»); a verb's is
+# a verb ("To walk…", «Ходить…»). Openings only: it catches a word tagged wrongly or not at
+# all, and a new shape of definition may need a new opening here.
 SHAPES = {
     "en": {
         "verb": r"to \w+",
         "adverb": (
             r"in an? [\w ,-]*?\b(way|manner|fashion)\b|in vain|long ago|at (once|last|times|first)|"
+            r"at an early hour|towards?\b|"
             r"formerly|recently|lately|immediately|today|yesterday|tomorrow|now\b|"
             r"to no purpose"
         ),
@@ -94,12 +96,13 @@ SHAPES = {
         "adverb": (
             r"(позавчера|вчера|сегодня|завтра|ныне|теперь|недавно|давно|давеча|раньше|прежде|"
             r"сначала|сперва|тотчас|немедленно|сразу|напрасно|зря|всегда|никогда|иногда|тогда|"
-            r"однажды|издавна|впредь|вскоре|очень|слишком)\b|"
-            r"по-\w+|на днях|в (старину|тот же|\w+ (году|веке|времени|пору)\b)"
+            r"однажды|издавна|впредь|вскоре|очень|слишком|слева|справа)\b|"
+            r"по-\w+|на днях|без разбора|по ходу|в (старину|тот же|\w+ (году|веке|времени|пору)\b)"
         ),
         "adjective": (
             r"(относящийся|свойственный|связанный с|похожий на|подобный|имеющий|обладающий|"
-            r"склонный|способный|отличающийся|такой,)"
+            r"склонный|способный|отличающийся|такой,)|"
+            r"о [\w ,]+:"
         ),
     },
 }
@@ -129,6 +132,16 @@ def shape(definition: str, lang: str) -> str:
         ("В прошлом году (в просторечии).", "ru", "adverb"),
         ("По-старинному: в этот день.", "ru", "adverb"),
         ("Имеющий вид серпа.", "ru", "adjective"),
+        ("О масти лошади: рыжий со светлой гривой.", "ru", "adjective"),
+        ("О человеке или его речи: гнусавый.", "ru", "adjective"),
+        ("Слева, по левую руку.", "ru", "adverb"),
+        ("Без разбора, всё вместе.", "ru", "adverb"),
+        ("По ходу солнца.", "ru", "adverb"),
+        ("Toward the stern of a ship.", "en", "adverb"),
+        ("At an early hour; soon enough.", "en", "adverb"),
+        ("Of a will: declared aloud.", "en", "adjective"),
+        ("Обыкновенный лесной клоп.", "ru", NOUN),
+        ("Острое меткое словцо.", "ru", NOUN),
         ("Ходить без дела из угла в угол.", "ru", "verb"),
         ("В старой армии нижний чин.", "ru", NOUN),
         ("Часть ноги птицы между голенью и пальцами.", "ru", NOUN),
@@ -158,8 +171,7 @@ def test_every_shipped_word_that_is_not_a_noun_is_tagged(lang):
 def test_the_play_tests_odd_ones_out_are_tagged(lang, tagged):
     """The words the play-test found bluffed with texts of another shape."""
     pos = {entry.word: entry.pos for entry in entries(lang) if entry.pos != NOUN}
-    assert set(pos) == tagged
-    assert set(pos.values()) == {"adjective" if lang == "en" else "adverb"}
+    assert tagged <= set(pos)
 
 
 def test_an_entry_without_a_part_of_speech_is_a_noun():
