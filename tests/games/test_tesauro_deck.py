@@ -174,6 +174,20 @@ def test_the_play_tests_odd_ones_out_are_tagged(lang, tagged):
     assert tagged <= set(pos)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shipped_deck_has_adjectives_and_adverbs_to_bluff_with(lang):
+    """Like with like needs company: an adverb in play is bluffed with other adverbs, first of
+    its tile's category. Each deck has at least 12 adjectives and adverbs, both kinds, in at
+    least five categories, and each kind in more than one."""
+    odd = [entry for entry in entries(lang) if entry.pos != NOUN]
+    assert len(odd) >= 12
+    assert len({entry.category for entry in odd}) >= 5
+    for kind in ("adjective", "adverb"):
+        of_kind = [entry for entry in odd if entry.pos == kind]
+        assert len(of_kind) >= 4, kind
+        assert len({entry.category for entry in of_kind}) >= 2, kind
+
+
 def test_an_entry_without_a_part_of_speech_is_a_noun():
     d = validate_deck_text(deck(), "ours.toml")
     assert {entry.pos for card in d.cards for entry in card} == {NOUN}
