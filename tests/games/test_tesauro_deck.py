@@ -188,6 +188,53 @@ def test_a_shipped_deck_has_adjectives_and_adverbs_to_bluff_with(lang):
         assert len({entry.category for entry in of_kind}) >= 2, kind
 
 
+# A paraphrase that names the thing's well-known other name ("also called moonfish", "plain
+# earwax", «Она же дельфиниум», «её ещё зовут цикутой», «Тот самый майский жук») hands a Sage
+# who knows that name a way to check the truth, and is no longer other words for the meaning.
+# The patterns are the ways the decks once did it; a description may say what a thing is like.
+ALIAS = {
+    "en": re.compile(
+        r"\b(also (called|known as)|known (of old )?as|a\.k\.a\.|so-called|nicknamed|"
+        r"what (we|doctors|botanists) (now )?call|another name for|"
+        r"(doctors'|medical|fancy|learned) (word|name|term) for)\b|\bplain \w+\.$|^(a|the) \w+:",
+        re.IGNORECASE,
+    ),
+    "ru": re.compile(
+        r"\b(он|она|оно|они) же\b|\b(её|его|их) (ещё|также|же) (зовут|называют)|"
+        r"\bтакже (зовут|называют|именуют)\b|\bиначе\b|\bто есть\b|\b(тот|та|то) сам(ый|ая|ое)\b|"
+        r"\b(врачи|ботаники|аптекари|медики|учёные) (зовут|называют|называли)\b|\bпрозвали\b|"
+        r"\b(называли|звали|зовут) [\w ]+\.$|\bслово для\b|как (его|её|их) называ",
+        re.IGNORECASE,
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("A big sea fish, also called moonfish, with scarlet fins.", "en"),
+        ("The sticky stuff in your ears; plain earwax.", "en"),
+        ("A sundog: a glowing fake sun.", "en"),
+        ("What doctors call an ordinary nosebleed.", "en"),
+        ("The so-called flying lemur.", "en"),
+        ("Она же дельфиниум — высокие свечки синих цветков.", "ru"),
+        ("Ядовитая трава у речек; её ещё зовут цикутой.", "ru"),
+        ("Тот самый майский жук.", "ru"),
+        ("Так по-старинному называли геморрой.", "ru"),
+        ("Старинное слово для ляжки, то есть бедра.", "ru"),
+        ("Нарыв на пальце, который врачи зовут панарицием.", "ru"),
+    ],
+)
+def test_the_alias_patterns_catch_what_they_were_written_for(text, lang):
+    assert ALIAS[lang].search(text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shipped_paraphrase_describes_without_naming_another_name(lang):
+    for entry in entries(lang):
+        assert not ALIAS[lang].search(entry.paraphrase), entry
+
+
 def test_an_entry_without_a_part_of_speech_is_a_noun():
     d = validate_deck_text(deck(), "ours.toml")
     assert {entry.pos for card in d.cards for entry in card} == {NOUN}
