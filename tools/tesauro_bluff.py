@@ -29,7 +29,7 @@ Ways the bots could speak, measured on the same shuffles:
 
 `--focus` stacks every game's shuffle so that its first card is one with a word that is not a
 noun, and has the reader play that word: a pick of an adverb or an adjective in nearly every
-game (they are 1 or 2 in 100 of the shipped words, so the plain run has few of them), each on
+game (they are 4 or 5 in 100 of the shipped words, so the plain run has few of them), each on
 a pool as random as any.
 """
 

@@ -108,15 +108,41 @@ class TesauroBot:
     def _borrowed(view: dict) -> str:
         """A bluff from another category's words (none of the part of speech in play is of its
         tile's): the words of tiles nobody else holds first (a bot holding one bluffs with
-        those), and each Orate its own — one shared draw, offset by the seat's place in turn
-        order, so that Orates who borrow at once never say the same text."""
+        those), else those of held tiles but the one the holder says, and each Orate its own —
+        one shared draw, offset by the seat's place in turn order, so that Orates who borrow at
+        once never say the same text. When such words are fewer than the places, each
+        borrowing Orate takes one by its rank among those who borrow, and past as many as
+        there are, an unheard word of another part of speech (`spare`): an odd one out is less
+        of a giveaway than two bluffs alike."""
         vocabulary = view["vocabulary"]
-        held = {tile for seat, tile in enumerate(view["categories"]) if seat != view["seat"]}
+        tiles = view["categories"]
+        held = {tile for seat, tile in enumerate(tiles) if seat != view["seat"]}
         choices = sorted(d for c, ds in vocabulary.items() if c not in held for d in ds)
-        choices = choices or sorted(d for ds in vocabulary.values() for d in ds)
+        if not choices:  # what each holder says (its own draw, as `act` makes it)
+            said = {
+                random.Random(
+                    f"tesauro:{seat}:{view['turn']}:{view['word']}:{view['phase']}"
+                ).choice(sorted(vocabulary[tile]))
+                for seat, tile in enumerate(tiles)
+                if seat != view["seat"] and tile is not None and vocabulary.get(tile)
+            }
+            choices = sorted(d for ds in vocabulary.values() for d in ds if d not in said)
+        spare = sorted(view.get("spare") or ())
         shared = random.Random(f"tesauro:{view['turn']}:{view['word']}:borrow")
-        place = view["order"].index(view["seat"])
-        return choices[(shared.randrange(len(choices)) + place) % len(choices)]
+        if len(choices) >= len(view["order"]) or not spare:
+            choices = choices or sorted(d for ds in vocabulary.values() for d in ds)
+            place = view["order"].index(view["seat"])
+            return choices[(shared.randrange(len(choices)) + place) % len(choices)]
+        borrowers = [
+            seat
+            for seat in view["order"]
+            if seat == view["seat"] or (tiles[seat] is not None and not vocabulary.get(tiles[seat]))
+        ]
+        rank = borrowers.index(view["seat"])
+        draw = shared.randrange(max(len(choices), 1))
+        if rank < len(choices):
+            return choices[(draw + rank) % len(choices)]
+        return spare[(draw + rank - len(choices)) % len(spare)]
 
     @staticmethod
     def _thinking(view: dict, rng: random.Random) -> float:

@@ -144,7 +144,9 @@ def bot_view(state: State, seat: int) -> dict:
     on a small dictionary: repeat rather than fall dumb). The part of speech is read only for a
     seat that sees the entry anyway (a scholar: the word and its definition say it); the
     Sapiente's vocabulary is the whole pool, and no player's view carries a part of speech.
-    Never sent anywhere: bots run inside the host."""
+    `spare` is the pool's other unheard words, as said aloud: what an Orate who borrows says
+    when the words of the part of speech in play are fewer than the Orates. Never sent
+    anywhere: bots run inside the host."""
     pool = [entry for card in state["pool"] for entry in state["cards"][card]]
     said = set(state["said"])
     unsaid = [entry for entry in pool if spoken(entry) not in said]
@@ -161,4 +163,6 @@ def bot_view(state: State, seat: int) -> dict:
     for word in words:
         vocabulary[word["category"]].append(spoken(word))
     says = spoken(entry) if known else None
-    return {**seen, "says": says, "vocabulary": vocabulary}
+    kept = {spoken(word) for word in words}
+    spare = sorted({spoken(e) for e in unsaid} - kept)
+    return {**seen, "says": says, "vocabulary": vocabulary, "spare": spare}

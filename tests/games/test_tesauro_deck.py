@@ -71,15 +71,17 @@ def test_every_shipped_entry_has_a_paraphrase_in_other_words(lang):
 # How a dictionary defines a word that is not a noun: by the opening of its definition. A noun's
 # definition names a thing ("A long-handled weapon…", «Старинный широкий плащ…», "In Scotland,
 # the dowry…", «В старой армии нижний чин…»); an adjective's says what a thing is like ("Of
-# leaves: withering…", "Having…", "Easily recognised…"); an adverb's gives when or how ("In a
-# careless manner", «Напрасно, зря», «В прошлом году»); a verb's is a verb ("To walk…",
-# «Ходить…»). Openings only: it catches a word tagged wrongly or not at all, and a new shape
-# of definition may need a new opening here.
+# leaves: withering…", "Having…", "Easily recognised…", «О масти лошади: рыжий…»,
+# «Относящийся к…»); an adverb's gives when, where or how ("In a careless manner", "Toward the
+# stern", «Напрасно, зря», «В прошлом году», «Слева, по левую руку», «Без разбора»); a verb's is
+# a verb ("To walk…", «Ходить…»). Openings only: it catches a word tagged wrongly or not at
+# all, and a new shape of definition may need a new opening here.
 SHAPES = {
     "en": {
         "verb": r"to \w+",
         "adverb": (
             r"in an? [\w ,-]*?\b(way|manner|fashion)\b|in vain|long ago|at (once|last|times|first)|"
+            r"at an early hour|towards?\b|"
             r"formerly|recently|lately|immediately|today|yesterday|tomorrow|now\b|"
             r"to no purpose"
         ),
@@ -94,12 +96,13 @@ SHAPES = {
         "adverb": (
             r"(позавчера|вчера|сегодня|завтра|ныне|теперь|недавно|давно|давеча|раньше|прежде|"
             r"сначала|сперва|тотчас|немедленно|сразу|напрасно|зря|всегда|никогда|иногда|тогда|"
-            r"однажды|издавна|впредь|вскоре|очень|слишком)\b|"
-            r"по-\w+|на днях|в (старину|тот же|\w+ (году|веке|времени|пору)\b)"
+            r"однажды|издавна|впредь|вскоре|очень|слишком|слева|справа)\b|"
+            r"по-\w+|на днях|без разбора|по ходу|в (старину|тот же|\w+ (году|веке|времени|пору)\b)"
         ),
         "adjective": (
             r"(относящийся|свойственный|связанный с|похожий на|подобный|имеющий|обладающий|"
-            r"склонный|способный|отличающийся|такой,)"
+            r"склонный|способный|отличающийся|такой,)|"
+            r"о [\w ,]+:"
         ),
     },
 }
@@ -129,6 +132,16 @@ def shape(definition: str, lang: str) -> str:
         ("В прошлом году (в просторечии).", "ru", "adverb"),
         ("По-старинному: в этот день.", "ru", "adverb"),
         ("Имеющий вид серпа.", "ru", "adjective"),
+        ("О масти лошади: рыжий со светлой гривой.", "ru", "adjective"),
+        ("О человеке или его речи: гнусавый.", "ru", "adjective"),
+        ("Слева, по левую руку.", "ru", "adverb"),
+        ("Без разбора, всё вместе.", "ru", "adverb"),
+        ("По ходу солнца.", "ru", "adverb"),
+        ("Toward the stern of a ship.", "en", "adverb"),
+        ("At an early hour; soon enough.", "en", "adverb"),
+        ("Of a will: declared aloud.", "en", "adjective"),
+        ("Обыкновенный лесной клоп.", "ru", NOUN),
+        ("Острое меткое словцо.", "ru", NOUN),
         ("Ходить без дела из угла в угол.", "ru", "verb"),
         ("В старой армии нижний чин.", "ru", NOUN),
         ("Часть ноги птицы между голенью и пальцами.", "ru", NOUN),
@@ -158,8 +171,68 @@ def test_every_shipped_word_that_is_not_a_noun_is_tagged(lang):
 def test_the_play_tests_odd_ones_out_are_tagged(lang, tagged):
     """The words the play-test found bluffed with texts of another shape."""
     pos = {entry.word: entry.pos for entry in entries(lang) if entry.pos != NOUN}
-    assert set(pos) == tagged
-    assert set(pos.values()) == {"adjective" if lang == "en" else "adverb"}
+    assert tagged <= set(pos)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shipped_deck_has_adjectives_and_adverbs_to_bluff_with(lang):
+    """Like with like needs company: an adverb in play is bluffed with other adverbs, first of
+    its tile's category. Each deck has at least 12 adjectives and adverbs, both kinds, in at
+    least five categories, and each kind in more than one."""
+    odd = [entry for entry in entries(lang) if entry.pos != NOUN]
+    assert len(odd) >= 12
+    assert len({entry.category for entry in odd}) >= 5
+    for kind in ("adjective", "adverb"):
+        of_kind = [entry for entry in odd if entry.pos == kind]
+        assert len(of_kind) >= 4, kind
+        assert len({entry.category for entry in of_kind}) >= 2, kind
+
+
+# A paraphrase that names the thing's well-known other name ("also called moonfish", "plain
+# earwax", «Она же дельфиниум», «её ещё зовут цикутой», «Тот самый майский жук») hands a Sage
+# who knows that name a way to check the truth, and is no longer other words for the meaning.
+# The patterns are the ways the decks once did it; a description may say what a thing is like.
+ALIAS = {
+    "en": re.compile(
+        r"\b(also (called|known as)|known (of old )?as|a\.k\.a\.|so-called|nicknamed|"
+        r"what (we|doctors|botanists) (now )?call|another name for|"
+        r"(doctors'|medical|fancy|learned) (word|name|term) for)\b|\bplain \w+\.$|^(a|the) \w+:",
+        re.IGNORECASE,
+    ),
+    "ru": re.compile(
+        r"\b(он|она|оно|они) же\b|\b(её|его|их) (ещё|также|же) (зовут|называют)|"
+        r"\bтакже (зовут|называют|именуют)\b|\bиначе\b|\bто есть\b|\b(тот|та|то) сам(ый|ая|ое)\b|"
+        r"\b(врачи|ботаники|аптекари|медики|учёные) (зовут|называют|называли)\b|\bпрозвали\b|"
+        r"\b(называли|звали|зовут) [\w ]+\.$|\bслово для\b|как (его|её|их) называ",
+        re.IGNORECASE,
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("A big sea fish, also called moonfish, with scarlet fins.", "en"),
+        ("The sticky stuff in your ears; plain earwax.", "en"),
+        ("A sundog: a glowing fake sun.", "en"),
+        ("What doctors call an ordinary nosebleed.", "en"),
+        ("The so-called flying lemur.", "en"),
+        ("Она же дельфиниум — высокие свечки синих цветков.", "ru"),
+        ("Ядовитая трава у речек; её ещё зовут цикутой.", "ru"),
+        ("Тот самый майский жук.", "ru"),
+        ("Так по-старинному называли геморрой.", "ru"),
+        ("Старинное слово для ляжки, то есть бедра.", "ru"),
+        ("Нарыв на пальце, который врачи зовут панарицием.", "ru"),
+    ],
+)
+def test_the_alias_patterns_catch_what_they_were_written_for(text, lang):
+    assert ALIAS[lang].search(text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shipped_paraphrase_describes_without_naming_another_name(lang):
+    for entry in entries(lang):
+        assert not ALIAS[lang].search(entry.paraphrase), entry
 
 
 def test_an_entry_without_a_part_of_speech_is_a_noun():
