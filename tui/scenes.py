@@ -281,11 +281,15 @@ def freeze_clocks(app: App[Any], timer: float | None = None) -> None:
     left: however long a busy machine took between the view and this call (a second lost
     there showed 0:41 for 0:42). A scene's timer is never on a half second, where the shown
     seconds round either way."""
-    timed = [w for w in app.screen.query("#game-table, #hand, #countdown") if isinstance(w, Timed)]
+    timed = [w for w in app.screen.query("*") if isinstance(w, Timed)]
     deadlines = [w.deadline for w in timed if w.deadline is not None]
     stopped = deadlines[0] - timer if timer is not None and deadlines else app.clock()  # type: ignore[attr-defined]
     app.clock = lambda: stopped  # type: ignore[attr-defined]
     for widget in timed:
+        if timer is not None and widget.deadline is not None:
+            # every countdown shows exactly `timer`: two widgets told by views a moment apart
+            # (one redrawn, one skipping an unchanged view) showed 0:41 beside 0:42
+            widget.deadline = stopped + timer
         # drawn again at once: its last tick, before the clock stopped, may have drawn a
         # second less (a busy machine: 0:41 for 0:42 until the next tick)
         redraw = getattr(widget, "_tick", None) or getattr(widget, "_draw", None)
