@@ -1,6 +1,7 @@
 """The public table as the room sees it on the big screen: the game's own table, whom it waits
 for, the countdown, the seats, and a short ticker of what just happened (the whole story on a
-key, `StoryScreen`).
+key, `StoryScreen`; on a TV, the story runs down the side column beneath the seats instead,
+where a TV has room to spare).
 
 `PublicTable` is drawn from plain data only — the room summary, the table's game view, the
 events and a `Story` — never from the host's `Room`: whatever gets those over the wire (a
@@ -106,11 +107,15 @@ class PublicTable(Widget):
             with Vertical(id="table-side"):
                 yield Countdown(id="countdown")
                 yield SeatList(id="seats", classes="box")
+                yield Feed(id="side-story", classes="box")  # a TV's: the story, tall
         yield Static(id="waiting")
         yield Feed(id="ticker")
 
     def on_mount(self) -> None:
         self.query_one("#seats").border_title = t("table.seats_title")
+        side = self.query_one("#side-story", Feed)
+        side.border_title = t("story.title")
+        side.lines = self.query_one("#ticker", Feed).lines  # one story, two places to show it
         self._summary: dict[str, Any] | None = None
         self._note: Text | None = None
 
@@ -131,6 +136,7 @@ class PublicTable(Widget):
         self._summary, self._note = summary, note
         for line in self.story.since(getattr(self, "_story_seen", None), fresh=8):
             self.query_one("#ticker", Feed).say(line)
+        self.query_one("#side-story", Feed).refresh()
         self._story_seen = self.story.total
         self.query_one("#countdown", Countdown).start(summary.get("timer_seconds"))
         self.query_one("#seats", SeatList).show(summary)

@@ -47,6 +47,13 @@ def marks_of(room: dict[str, Any] | None) -> list[int]:
     return [seat.get("mark", index) for index, seat in enumerate(seats)]
 
 
+def seat_colour(seat: int, marks: Sequence[int] | None = None) -> str:
+    """The seat's colour — its mark's (as `seat_mark`)."""
+    if marks is not None and 0 <= seat < len(marks):
+        seat = marks[seat]
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS) if seat >= 0 else 0]
+
+
 def seat_mark(seat: int, marks: Sequence[int] | None = None) -> Text:
     """The seat's symbol in its colour, e.g. a red ● — its mark's (`marks`, by seat index:
     `marks_of(room)`), or without them the index's."""

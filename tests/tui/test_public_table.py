@@ -159,3 +159,78 @@ def test_a_hyphen_leaves_a_syllable_not_two_letters():
     room = width("ЗАСТИЛА-")  # ЗАСТИЛА-ЕТ would fit: ЗАСТИ-ЛАЕТ is how it is read
     cut = _hyphen_at("ЗАСТИЛАЕТ", room, 1)
     assert "ЗАСТИЛАЕТ"[:cut] == "ЗАСТИ"
+
+
+async def drawn_scene(name: str, size: tuple[int, int]) -> tuple[str, bool, bool, list[str]]:
+    """The T-Rex scoreboard as `name` draws it at `size`; whether the side story and the
+    ticker show; the side story's lines."""
+    from tests.scenes import SCENES
+    from tui.scenes import reach
+
+    scene = next(s for s in SCENES if s.name == name)
+    app, run_before = scene.build()
+    async with app.run_test(size=size) as pilot:
+        await reach(scene, run_before, pilot)
+        scores = str(app.screen.query_one("#tr-scores", Static).render())
+        side = app.screen.query_one("#side-story", Feed)
+        ticker = app.screen.query_one("#ticker", Feed)
+        return scores, side.display, ticker.display, list(side.lines)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_on_a_tv_the_story_runs_down_the_side_and_the_trex_scores_are_big(language):
+    """A TV's side column beneath the seats was empty, and T-Rex's lower third: there the
+    story runs down the side, and the scores are in big letters — when they fit."""
+    set_lang(language)
+    try:
+        scores, side, ticker, lines = await drawn_scene("host-trex-fresh", (160, 45))
+        assert side and not ticker
+        assert lines[-1] in {"The game begins!", "Игра начинается!"}
+        assert "█" in scores and "Ann" not in scores  # the names in big letters
+        scores, side, ticker, _ = await drawn_scene("host-trex-fresh", (120, 40))
+        assert ticker and not side
+        assert "█" not in scores and "Ann" in scores
+        # eight players and a match's big levels leave no room: the small board, whole
+        scores, side, _, _ = await drawn_scene("host-table-full-trex", (160, 45))
+        assert side and "█" not in scores and "Zoya" in scores
+    finally:
+        set_lang("en")
+
+
+def test_a_big_scoreboard_only_with_letters_the_font_has_and_the_room_for_them():
+    from tui.games.trex.pieces import large_scoreboard
+
+    view = {"mode": "versus", "players": ["Ann", "Борис"], "scores": [-3, 12],
+            "good": [1, 12], "bad": [4, 0]}  # fmt: skip
+    board = large_scoreboard(view)
+    assert board is not None and len(board.plain.split("\n")) == 6  # three rows each
+    assert "bad 4" in board.plain or "эх 4" in board.plain
+    assert large_scoreboard(view, width=len(board.plain.split("\n")[0]) - 12) is None
+    assert large_scoreboard(view | {"players": ["Ann", "Bob 🎲"]}) is None
+    assert large_scoreboard(view | {"mode": "coop"}) is None
+
+
+async def test_on_a_tv_tally_ups_chart_takes_the_rows_left_with_taller_bars():
+    """Tally Up! left half a TV empty: its scores round by round take the rows that are left,
+    each player's bars several rows tall, on the scale of a row's."""
+    from tests.scenes import SCENES
+    from tui.games.tallyup.pieces import score_chart
+    from tui.scenes import reach
+
+    scene = next(s for s in SCENES if s.name == "host-tallyup-sealed")
+    for size, tall in (((160, 45), True), ((120, 40), False)):
+        app, run_before = scene.build()
+        async with app.run_test(size=size) as pilot:
+            await reach(scene, run_before, pilot)
+            game = app.screen.query_one(PublicTable).game
+            chart = app.screen.query_one("#tu-chart")
+            assert chart.display == tall  # (before the end, only a TV shows it)
+            if tall:
+                text = str(app.screen.query_one(".tu-chart-text", Static).render())
+                assert len(text.split("\n")) >= 3 * len(game.view["players"])
+                assert chart.size.height > 15  # it has the rows beneath the players
+    view = {"players": ["Ann", "Bob"], "scores": [300, 0], "history": [[100, 0], [300, 0]]}
+    one, three = score_chart(view), score_chart(view, rows=3)
+    assert one.plain.split("\n")[0].endswith("▃█") and one.plain.split("\n")[1].endswith("▁▁")
+    tall_ann = three.plain.split("\n")[:3]
+    assert [row[-4:] for row in tall_ann] == ["  ██", "▁▁██", "████"]  # 1/3 and all of it

@@ -18,6 +18,7 @@ CASES = [
     ("host-tallyup-reveal", (80, 24), (160, 45)),
     ("host-tesauro-judge", (80, 24), (160, 45)),
     ("host-trex-match", (160, 45), (80, 24)),
+    ("host-trex-fresh", (80, 24), (160, 45)),  # the big scoreboard, the side story
     ("player-tallyup-choose-dice", (80, 24), (120, 40)),
     ("player-tesauro-judge", (120, 40), (40, 30)),
 ]

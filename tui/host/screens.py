@@ -464,7 +464,8 @@ class TableScreen(HostScreen):
         summary = room.summary()
         show_alerts(self)
         crowded = self.query_one("#alerts").display and self.app.has_class("-small")
-        self.query_one("#ticker").display = not crowded  # the alerts matter more; l tells it
+        # the alerts matter more than the ticker; l tells the story
+        self.query_one(PublicTable).set_class(crowded, "-hush")
         self.query_one(PublicTable).show(summary, room.game_view(None), events, self._note(summary))
         self.sub_title = t(f"game.{room.game_id}.name")
         nudge = bool(room.nudgeable())

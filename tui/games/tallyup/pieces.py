@@ -12,27 +12,37 @@ from games.tallyup import COLOURS
 from tui.games.tallyup.dice import DIE_STYLE
 from tui.games.tallyup.words import colour_name, names_of
 from tui.i18n import t
-from tui.text import marked, marks_of, name
+from tui.text import marked, marks_of, name, seat_colour
 
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def score_chart(view: dict[str, Any]) -> Text:
-    """Every player's score after each round, one row each, all on the same scale."""
+def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = None) -> Text:
+    """Every player's score after each round, all on the same scale: a row each, or on a TV
+    `rows` rows each — bars as tall as the room allows, two columns a round, in the seat's
+    colour (`marks`: the seats' marks), the name and score on the bottom row."""
     history = view["history"]
     top = max([1, *(max(scores) for scores in history)]) if history else 1
     low = min([0, *(min(scores) for scores in history)]) if history else 0
     span = max(1, top - low)
+    steps = len(BARS) * rows  # the eighths of a cell a bar can rise
     text = Text()
     for seat, player in enumerate(view["players"]):
         label = name(player)
         label.truncate(14, overflow="ellipsis", pad=True)
-        text.append_text(label)
-        text.append(f"{view['scores'][seat]:>6} ", style="bold")
-        for scores in history:
-            level = round((scores[seat] - low) / span * (len(BARS) - 1))
-            text.append(BARS[level], style="green")
-        text.append("\n")
+        style = "green" if rows == 1 else seat_colour(seat, marks)
+        levels = [round((scores[seat] - low) / span * (steps - 1)) + 1 for scores in history]
+        for row in reversed(range(rows)):  # the top row first
+            if row:
+                text.append(" " * 21)
+            else:
+                text.append_text(label)
+                text.append(f"{view['scores'][seat]:>6} ", style="bold")
+            for level in levels:
+                eighths = min(len(BARS), level - row * len(BARS))
+                bar = BARS[eighths - 1] if eighths > 0 else " "
+                text.append(bar if rows == 1 else bar * 2, style=style)
+            text.append("\n")
     text.rstrip()
     return text
 

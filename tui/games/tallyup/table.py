@@ -24,6 +24,7 @@ from tui.games.tallyup.pieces import (
     score_chart,
 )
 from tui.i18n import t
+from tui.text import marks_of
 from tui.widgets import Beats, put
 
 REVEAL_BEATS = ("1…", "2…", "3…!")
@@ -181,8 +182,19 @@ class TallyTable(GameWidget):
 
     def _draw_chart(self, view: dict[str, Any]) -> None:
         chart = self.query_one("#tu-chart", VerticalScroll)
-        drawn = score_chart(view)
+        rows = 1
+        if self.app.has_class("-tv"):  # the chart takes the rows left: bars as tall as fit
+            rows = max(1, min(4, chart.scrollable_content_region.height // len(view["players"])))
+        drawn = score_chart(view, rows, marks_of(self.room))
         if shown := list(chart.query(".tu-chart-text")):
             put(shown[0], drawn)
         else:
             chart.mount(Static(drawn, classes="tu-chart-text"))
+        if self.app.has_class("-tv") and not getattr(self, "_chart_again", False):
+            self._chart_again = True  # once more when laid out: its height is known then
+            self.call_after_refresh(self._chart_laid_out)
+
+    def _chart_laid_out(self) -> None:
+        if self.view and self.query_one("#tu-chart").display:
+            self._draw_chart(self.view)
+        self._chart_again = False

@@ -13,7 +13,7 @@ from tui.bigtext import big
 from tui.games.trex.narrate import match_sentence
 from tui.games.trex.words import joined, who
 from tui.i18n import quote, t
-from tui.text import marked, name
+from tui.text import marked, name, seat_mark
 
 TREX = r"""
                __
@@ -134,6 +134,48 @@ def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> Text:
         text.append(f"{view['good'][seat]:>6}", style="green")
         text.append(f"{view['bad'][seat]:>6}", style="red")
         text.append(f"{view['scores'][seat]:>7}\n", style="bold")
+    text.rstrip()
+    return text
+
+
+def large_scoreboard(
+    view: dict[str, Any], marks: list[int] | None = None, width: int = 0
+) -> Text | None:
+    """The scoreboard for a TV: each player's name and score in big letters, three rows each,
+    the tokens they won in small type beside them. None when a name has a character the font
+    lacks, or the board is wider than `width` (0: any) — then the small one is shown."""
+    if view["mode"] == "coop":
+        return None
+    names, scores = [], []
+    for player, score in zip(view["players"], view["scores"], strict=True):
+        name_lines, score_lines = big(player.strip()), big(str(score))
+        if name_lines is None or score_lines is None:
+            return None
+        names.append(name_lines)
+        scores.append(score_lines)
+    name_width = max(len(lines[0]) for lines in names)
+    score_width = max(len(lines[0]) for lines in scores)
+    good, bad = t("trex.good"), t("trex.bad")
+    tail = max(len(good), len(bad)) + 4
+    if width and 2 + name_width + 4 + score_width + 3 + tail > width:
+        return None
+    text = Text()
+    for seat, (name_lines, score_lines) in enumerate(zip(names, scores, strict=True)):
+        for row in range(3):
+            if row == 1:
+                text.append_text(seat_mark(seat, marks))
+                text.append(" ")
+            else:
+                text.append("  ")
+            text.append(name_lines[row].ljust(name_width), style="bold")
+            text.append("    ")
+            text.append(score_lines[row].rjust(score_width), style="bold")
+            text.append("   ")
+            if row == 0:
+                text.append(f"{good} {view['good'][seat]}", style="green")
+            elif row == 1:
+                text.append(f"{bad} {view['bad'][seat]}", style="red")
+            text.append("\n")
     text.rstrip()
     return text
 

@@ -1,6 +1,7 @@
 """T-Rex's table, the host's big screen: the three actions to perform, large (in big letters
 on a TV); the banner (the last match, a bye-bye, the tie-break vote or the end); the token
-piles emptying; the scoreboard; and the T-Rex at the end."""
+piles emptying; the scoreboard (names and scores in big letters on a TV, when the rest leaves
+them the room); and the T-Rex at the end."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tui.games.trex.narrate import narrate
 from tui.games.trex.pieces import (
     TREX,
     end_banner,
+    large_scoreboard,
     match_banner,
     piles_picture,
     scoreboard,
@@ -58,37 +60,58 @@ class TRexTable(GameWidget):
         names = view["players"]
         symbols = view["symbols"]
         tie = view.get("tie_break")
+        tv = self.app.has_class("-tv")
+        card_rows = 0
         for colour in COLOUR_STYLE:
             box = self.query_one(f"#tr-action-{colour}", Static)
             box.border_title = colour_label(colour, symbols).plain
             text = view["actions"].get(colour) or "—"
             room = box.content_region.width
-            letters = big_lines(text, room) if self.app.has_class("-tv") and room else None
+            letters = big_lines(text, room) if tv and room else None
             if letters:  # on a TV, in big letters when the font has them all
-                put(box, Text("\n".join(letters), style=COLOUR_STYLE[colour]))
+                card = Text("\n".join(letters), style=COLOUR_STYLE[colour])
             else:
-                put(box, literal(text, 80, style="bold"))
-        banner = self.query_one("#tr-banner", Static)
+                card = literal(text, 80, style="bold")
+            put(box, card)
+            card_rows = max(card_rows, self._rows(card, room))
         if tie and view["phase"] == "vote":
-            put(banner, tie_text(tie, names))
+            banner = tie_text(tie, names)
         elif view["over"]:
-            put(banner, end_banner(view, names))
+            banner = end_banner(view, names)
         elif self._byebye is not None:
-            put(banner, self._byebye)
+            banner = self._byebye
         elif view.get("last_match"):
-            large = self.app.has_class("-tv")
-            put(banner, match_banner(view["last_match"], names, large=large))
+            banner = match_banner(view["last_match"], names, large=tv)
         else:
             key = "trex.perform_coop" if view["mode"] == "coop" else "trex.perform"
-            put(self.query_one("#tr-banner", Static), Text(t(key), style="bold"))
+            banner = Text(t(key), style="bold")
+        put(self.query_one("#tr-banner", Static), banner)
         piles = self.query_one("#tr-piles", Static)
         # at the end the T-Rex takes their place; on a small screen, the vote does
         voting = bool(tie) and view["phase"] == "vote" and self.app.has_class("-small")
         piles.display = not view["over"] and not voting
-        put(piles, piles_picture(view, piles.content_size.width))
+        pile_rows = piles_picture(view, piles.content_size.width)
+        put(piles, pile_rows)
         self.mark_crowded(len(names))
-        put(self.query_one("#tr-scores", Static), scoreboard(view, marks_of(self.room)))
         end = self.query_one("#tr-end", Static)
         end.display = bool(view["over"])
+        trex = Text(TREX.strip("\n"), style="bold green")
         if view["over"]:
-            put(end, Text(TREX.strip("\n"), style="bold green"))
+            put(end, trex)
+        scores = self.query_one("#tr-scores", Static)
+        board = scoreboard(view, marks_of(self.room))
+        if tv:  # names and scores in big letters, if the rest leaves them the room
+            width = scores.content_size.width or self.content_size.width - 4
+            large = large_scoreboard(view, marks_of(self.room), width)
+            taken = [max(3, card_rows) + 2, 1 + self._rows(banner, width), 2]  # the box's border
+            if piles.display:
+                taken.append(2 + self._rows(pile_rows, width))
+            if end.display:
+                taken.append(self._rows(trex, width))
+            if large is not None and sum(taken) + self._rows(large, width) <= self.size.height:
+                board = large
+        put(scores, board)
+
+    def _rows(self, text: Text, width: int) -> int:
+        """The lines `text` takes wrapped to `width` columns."""
+        return len(text.wrap(self.app.console, max(1, width)))
