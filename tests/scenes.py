@@ -111,11 +111,11 @@ def finished_table() -> Table:
     return table
 
 
-def finished_full_table() -> Table:
-    """A game of eight played to its end (the most a results screen shows at 80×24 is its
-    rows: the winner, the ranking, the scores round by round)."""
+def finished_full_table(players: int = 8) -> Table:
+    """A game of eight (or `players`) played to its end (the most a results screen shows at
+    80×24 is its rows: the winner, the ranking, the scores round by round)."""
     table = Table(table_game_id())
-    for name in kit.FULL_NAMES:
+    for name in kit.FULL_NAMES[:players]:
         table.seat(name)
     if table.room.game_id == "tallyup":
         table.room.set_option("target", 500)
@@ -322,6 +322,12 @@ SCENES: tuple[Scene, ...] = (
         "Results of a finished game of eight",
         host_scene(finished_full_table),
         big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-results-five",
+        "Results of a finished game of five (not yet crowded: every part of the table shown)",
+        host_scene(lambda: finished_full_table(5)),
         snapshot=False,
     ),
     Scene(

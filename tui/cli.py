@@ -52,8 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--grace",
         type=int,
         choices=GRACE.choices,
-        help=f"seconds an away player's seat waits before a bot plays it; 0 waits for them "
-        f"(default {GRACE.default})",
+        help=f"seconds an away player's seat waits before a bot plays it (T-Rex, which has no "
+        f"bot: before it sits out); 0 waits for them (default {GRACE.default})",
     )
 
     join = commands.add_parser("join", help="join a table as a player")

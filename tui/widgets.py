@@ -350,7 +350,26 @@ class Dialog:
     GIVES_WAY: ClassVar[bool] = False
     """A dialog that only shows something (the help, the story, a chart) closes by itself
     when the table starts waiting for this player: it must not hide the prompt and its
-    countdown (`ClientApp`). One that asks something stays."""
+    countdown (`ClientApp`). One that asks something stays. And a key it has no use for —
+    the `a` for an offer that came in while the help was up, the `o` of a sealed choice —
+    closes it and does what it does on the screen beneath: it is never swallowed."""
+
+    SCROLLING: ClassVar[frozenset[str]] = frozenset(
+        {"up", "down", "left", "right", "pageup", "pagedown", "home", "end", "tab", "shift+tab"}
+    )
+
+    def on_key(self, event: events.Key) -> None:
+        screen: Any = self
+        if not self.GIVES_WAY or event.key in self.SCROLLING:
+            return
+        if event.key in screen._bindings.key_to_bindings:
+            return  # its own (Esc, ?, …)
+        if not (event.is_printable or event.key in ("enter", "space")):
+            return
+        event.stop()
+        event.prevent_default()
+        screen.app.pop_screen()
+        screen.app.post_message(events.Key(event.key, event.character))
 
     async def on_click(self, event: events.Click) -> None:
         screen: Any = self

@@ -591,3 +591,59 @@ async def test_the_help_open_when_the_table_starts_waiting_for_you_gives_way():
         app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_a_key_for_the_screen_beneath_the_help_closes_it_and_does_its_work(state_dir):
+    """T-Rex: Bob reads the help; Ann offers him her card; his `a` must not be swallowed
+    (the play-test: nothing happened and nothing said why): it closes the help and accepts.
+    The help's own keys (scrolling, Esc) stay the help's."""
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")
+        party.room.start(lang="en")
+        await party.settle()
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        await pb.press("question_mark")
+        await until(lambda: isinstance(bob.screen, HelpScreen), pb)
+        await pb.press("down", "pagedown")  # scrolling the help is the help's
+        assert isinstance(bob.screen, HelpScreen)
+        party.room.act(0, {"type": "offer", "to": 1})
+        await until(lambda: "accept" in (bob.game or {}).get("legal", []), pb, what="the offer")
+        assert isinstance(bob.screen, HelpScreen)  # (nobody waits on Bob: it stays up)
+        assert party.room.state["last_match"] is None
+        await pb.press("a")
+        await until(lambda: not isinstance(bob.screen, HelpScreen), pb, what="the help closed")
+        await until(lambda: party.room.state["last_match"] is not None, pb, what="the match")
+
+
+async def test_a_question_closed_under_the_player_does_not_turn_its_answer_into_a_move(
+    state_dir, monkeypatch
+):
+    """T-Rex: Ann and Cid offer to Bob; `a` asks whose to accept; Ann withdraws and the
+    question closes. Bob's `1`, meant for "accept Ann", must not offer his card to Ann (the
+    play-test: "Your offer is out to Ann"): it is refused, and the question said it closed.
+    No pause ends the moment here: the test goes by states."""
+    from tui.games import HandWidget
+    from tui.games.trex import PickOfferScreen
+
+    monkeypatch.setattr(HandWidget, "PASSED_PAUSE", math.inf)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")
+        party.room.start(lang="en")
+        await party.settle()
+        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        party.room.act(0, {"type": "offer", "to": 1})
+        party.room.act(2, {"type": "offer", "to": 1})
+        offers = lambda: (bob.game or {}).get("offers", {}).get("in")  # noqa: E731
+        await until(lambda: offers() == [0, 2], pb, what="two offers")
+        await pb.press("a")
+        await until(lambda: isinstance(bob.screen, PickOfferScreen), pb)
+        party.room.act(0, {"type": "withdraw"})
+        await until(lambda: not isinstance(bob.screen, PickOfferScreen), pb, what="closed")
+        await pb.press("1")
+        said = [str(n.message) for n in bob._notifications]
+        assert t("client.question_passed") in said and t("illegal.stale") in said
+        await party.settle()
+        assert party.room.state["offers"][1] is None  # Bob offered nothing
+        assert party.room.state["offers"][2] == 1  # Cid's offer still stands

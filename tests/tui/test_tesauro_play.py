@@ -121,9 +121,14 @@ async def test_a_typed_turn_by_keys(state_dir):
         await until(lambda: any(refusals(bob)), pb)
         assert refusals(bob) == [why_refused(bob.game, refused)]
         assert room.state["tiles"][BOB] is None
-        # the field opened with the key, and stays: what he typed fast is text, not keys
+        # the field opened with the key, and stays: what he typed fast is text, not keys —
+        # but the reflex after a wrong tile, another tile's number, is a tile (the play-test:
+        # the `5` went into the text)
         field = bob.screen.query_one("#tsh-text")
         await until(lambda: field.has_focus, pb)
+        await pb.press(key_of(refused))  # (the only one he may not take: again)
+        await until(lambda: len(refusals(bob)) == 2, pb, what="the second tile refused")
+        assert field.value == "" and field.has_focus
         await pb.press(*"quickly yields")
         assert field.value == "quickly yields" and isinstance(bob.screen, GameScreen)
         assert "No tile yet" in on_screen(bob)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -591,6 +592,15 @@ class GameScreen(RoomScreen):
 
     def idle_reason(self) -> str | None:
         return who_waits(self.room(), exclude=self.room().get("you"))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key on its way to a question that has just closed under the player is refused
+        (`HandWidget.ask`); the help and Esc are never refused."""
+        if event.key in ("escape", "question_mark", "f1"):
+            return
+        if self.query_one("#hand", HandWidget).answer_passed():
+            event.stop()
+            event.prevent_default()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "story":  # beside the hand where there is room: no key for it

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -102,9 +103,44 @@ class HandWidget(GameWidget):
     one of these action types: greyed otherwise (pressing one says why), never hidden. A key
     not named here is always usable."""
 
+    PASSED_PAUSE: ClassVar[float] = 0.8
+    """Seconds after a question closed under the player (the moment it asked about passed)
+    in which a key of the screen is taken for the answer meant for it, and refused."""
+
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
         return set(self.view.get("legal") or [])
+
+    def ask(self, dialog: Any, answered: Callable[[Any], None], still: Callable[[], bool]) -> None:
+        """Ask `dialog` about this moment (which offer to accept, is definition 3 the true
+        one?): while `still()` holds. When a change makes it false — the offer withdrawn, the
+        bot judged for a slow Sage — the question closes by itself, saying so, and a key
+        pressed in the next moment (its answer, on its way: `1`, `y`) is refused, never
+        taken for the screen's own (`1` would have offered the card instead of accepting)."""
+        self._question = (dialog, still)
+        self.app.push_screen(dialog, answered)
+
+    def present(
+        self, view: dict[str, Any], room: dict[str, Any], events: list[dict[str, Any]]
+    ) -> None:
+        super().present(view, room, events)
+        dialog, still = getattr(self, "_question", (None, None))
+        if dialog is None or not dialog.is_attached:
+            self._question = (None, None)
+        elif not still():
+            self._question = (None, None)
+            dialog.dismiss(None)
+            self.passed_at = time.monotonic()
+            self.notify(t("client.question_passed"), severity="warning")
+
+    def answer_passed(self) -> bool:
+        """Whether a key pressed now comes too soon after a question closed under the player:
+        it was meant for the question (refused, saying so)."""
+        passed = getattr(self, "passed_at", None)
+        if passed is None or time.monotonic() - passed >= self.PASSED_PAUSE:
+            return False
+        self.notify(t("illegal.stale"), severity="warning")
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         wanted = self.LEGAL_KEYS.get(action)

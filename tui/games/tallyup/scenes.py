@@ -11,6 +11,7 @@ from tui.scenes import (
     ANN,
     BORIS,
     BOT,
+    FULL_NAMES,
     Scene,
     Table,
     full_game_table,
@@ -133,6 +134,18 @@ def tallyup_at(moment: str) -> Callable[[], Table]:
 
     make.__name__ = f"tallyup_{moment.replace('-', '_')}"
     return make
+
+
+def bonus_table() -> Table:
+    """Four players, the bonus dice of an Up Die's +1 rolled: the last roll, the bonus roll
+    and every player on a small screen at once."""
+    table = Table(game_id="tallyup")
+    for player in FULL_NAMES[:4]:
+        table.seat(player)
+    table.room.start(lang=lang())
+    table.play(lambda v: bool(v["bonus"]) and v["phase"] == "choice")
+    assert (table.room.game_view(None) or {}).get("bonus"), "no bonus roll came up"
+    return table
 
 
 def full_table() -> Table:
@@ -278,6 +291,12 @@ SCENES: tuple[Scene, ...] = (
         player_scene(tallyup_at("tally-up"), screen="GameScreen"),
         big=True,
         snapshot=("ru-80x24",),
+    ),
+    Scene(
+        "host-tallyup-bonus",
+        "Tally Up! table of four: a bonus roll beside the last roll (the players all shown)",
+        host_scene(bonus_table),
+        snapshot=False,
     ),
     Scene(
         "host-tallyup-up-die",

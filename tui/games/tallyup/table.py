@@ -156,6 +156,10 @@ class TallyTable(GameWidget):
         put(self.query_one("#tu-dice", Static), dice)
         put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
         roll = Text()
+        bonus = view["bonus"] or self._kept_bonus
+        # the dice as chips on a line: a crowded table, or a small one with a bonus roll too
+        # (two rows of dice boxes left the players one row)
+        chips = crowded or (bool(bonus) and self.app.has_class("-small"))
         if view["last_roll"] or self._kept_roll:
             if not self.app.has_class("-small"):  # (the dice say it themselves)
                 roll.append(t("tallyup.last_roll") + "\n", style="dim")
@@ -163,10 +167,9 @@ class TallyTable(GameWidget):
             if view["up_die_label"] is not None:
                 dice.append({"colour": "up", "label": view["up_die_label"]})
             roll.append_text(
-                dice_chips(dice) if crowded else dice_art(dice, large=self.app.has_class("-tv"))
+                dice_chips(dice) if chips else dice_art(dice, large=self.app.has_class("-tv"))
             )
-        bonus = view["bonus"] or self._kept_bonus
-        if bonus and crowded:
+        if bonus and chips:
             roll.append(" " + t("tallyup.bonus_roll") + " ", style="dim")
             roll.append_text(dice_chips(bonus))
         elif bonus:

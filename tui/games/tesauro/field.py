@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.binding import Binding
 
 from tui.widgets import TextField, keys
@@ -21,3 +22,14 @@ class DefinitionInput(TextField):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(select_on_focus=False, **kwargs)
+
+    def on_key(self, event: events.Key) -> None:
+        """A tile's number straight after a tile was refused — nothing typed since — is the
+        next tile, not the definition's first character (a wrong tile, then the right one,
+        is the reflex): the hand takes it. (Any other key goes on to the field's handlers.)"""
+        hand: Any = self.parent
+        while hand is not None and not hasattr(hand, "tile_key_in_field"):
+            hand = hand.parent
+        if hand is not None and hand.tile_key_in_field(event.character):
+            event.stop()
+            event.prevent_default()

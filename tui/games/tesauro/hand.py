@@ -111,6 +111,7 @@ class TesauroHand(HandWidget):
         self._turn: int | None = None
         self._told_timeout: int | None = None  # the turn whose time-out was told
         self._last_called: int | None = None  # the turn whose draft went at the last call
+        self._draft_at_tile: str | None = None  # the draft when a tile's key was pressed
         self.query_one("#tsh-text").display = False
         self._ticker = self.set_interval(0.5, self._tick)
         self.watch(self, "scroll_y", self._scrolled, init=False)
@@ -124,7 +125,7 @@ class TesauroHand(HandWidget):
         field = self.query_one("#tsh-text", DefinitionInput)
         if view.get("turn") != self._turn:  # a new turn: a new definition
             self._turn = view.get("turn")
-            self._wanted_tile = None
+            self._wanted_tile = self._draft_at_tile = None
             field.value = ""
         if self._wanted_tile is not None and view.get("tile") == self._wanted_tile:
             self._wanted_tile = None  # the tile asked for is ours: the field was open already
@@ -165,7 +166,8 @@ class TesauroHand(HandWidget):
 
     def refused(self, code: str) -> None:
         """The host refused an action of ours: a tile asked for is not coming. The field
-        stays open with the draft (what is typed after a refused key stays text)."""
+        stays open with the draft (what is typed after a refused key stays text) — but a
+        tile's number typed before anything else is the next tile (`tile_key_in_field`)."""
         if self._wanted_tile is not None and code in TILE_REFUSALS:
             self._wanted_tile = None
             self._redraw()
@@ -275,12 +277,26 @@ class TesauroHand(HandWidget):
     def action_choose(self, entry: int) -> None:
         self.act({"type": "choose", "entry": entry})
 
+    def tile_key_in_field(self, character: str | None) -> bool:
+        """Whether a key typed in the field is a tile's number meant as a tile: no tile held
+        or on its way (the last one refused), nothing typed since its key. If so, it is."""
+        if not character or character not in "123456789" or int(character) > len(CATEGORIES):
+            return False
+        field = self.query_one("#tsh-text", DefinitionInput)
+        if self.view.get("tile") is not None or self._wanted_tile is not None:
+            return False
+        if field.value != getattr(self, "_draft_at_tile", None):
+            return False
+        self.action_tile(int(character) - 1)
+        return True
+
     def action_tile(self, index: int) -> None:
         category = CATEGORIES[index]
         if category == self.view.get("tile"):  # yours already: back to the definition
             self._open_field()
             return
         self._wanted_tile = category
+        self._draft_at_tile = self.query_one("#tsh-text", DefinitionInput).value
         self.act({"type": "tile", "category": category})
         if self._may_write():  # the field opens at once: typing ahead goes into the draft
             self._open_field()
@@ -304,7 +320,7 @@ class TesauroHand(HandWidget):
             if answer and "pick" in self.legal():
                 self.act({"type": "pick", "seat": seat})
 
-        self.app.push_screen(ConfirmScreen(question), pick)
+        self.ask(ConfirmScreen(question), pick, lambda: "pick" in self.legal())
 
     def action_crazy(self) -> None:
         def crazy(answer: bool | None) -> None:
@@ -312,9 +328,10 @@ class TesauroHand(HandWidget):
                 self.act({"type": "crazy"})
 
         question = t("tesauro.confirm_crazy", crazy=t("tesauro.crazy"))
-        self.app.push_screen(ConfirmScreen(question), crazy)
+        self.ask(ConfirmScreen(question), crazy, lambda: "crazy" in self.legal())
 
     def action_write(self) -> None:
+        self._draft_at_tile = None  # (the field opened without a tile key: digits are text)
         self._open_field()
 
     def action_ready(self) -> None:

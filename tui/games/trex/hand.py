@@ -57,17 +57,12 @@ class TRexHand(HandWidget):
     def on_mount(self) -> None:
         self._news_id: Any = None
         self._news_since = 0.0
-        self._picker: PickOfferScreen | None = None
 
     def _fade_news(self) -> None:
         if self.view:
             put(self.query_one("#tr-news", Static), self._news())
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
-        picker = self._picker
-        offers_in = set((view.get("offers") or {}).get("in", []))
-        if picker is not None and picker.is_attached and set(picker.seats) != offers_in:
-            picker.dismiss(None)  # the offers changed under it: ask again with `a` or `x`
         self._draw_card()
         put(self.query_one("#tr-status", Static), self._status())
         put(self.query_one("#tr-offers", Static), self._offers())
@@ -239,8 +234,11 @@ class TRexHand(HandWidget):
         elif "offer" in self.legal():
             self.act({"type": "offer", "to": index})
 
+    def _offers_in(self) -> list[int]:
+        return list((self.view.get("offers") or {}).get("in", []))
+
     def action_answer(self, verb: str) -> None:
-        offers = (self.view.get("offers") or {}).get("in", [])
+        offers = self._offers_in()
         if not offers:
             return
         if len(offers) == 1:
@@ -252,8 +250,9 @@ class TRexHand(HandWidget):
                 self.act({"type": verb, "from": seat})
 
         names = self.view["players"]
-        self._picker = PickOfferScreen(verb, [(s, names[s]) for s in offers])
-        self.app.push_screen(self._picker, chosen)
+        picker = PickOfferScreen(verb, [(s, names[s]) for s in offers])
+        # the offers changed under it: it closes (ask again with `a` or `x`)
+        self.ask(picker, chosen, lambda: set(picker.seats) == set(self._offers_in()))
 
     def action_withdraw(self) -> None:
         self.act({"type": "withdraw"})

@@ -32,7 +32,8 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     if kind == "voted":
         return t("trex.ev.voted", name=who(names, event["seat"]))
     if kind == "vote_result":
-        return t("trex.ev.vote_result", names=joined(names, event["winners"]))
+        key = "trex.ev.vote_result" if any(event.get("tally") or ()) else "trex.ev.vote_none"
+        return t(key, names=joined(names, event["winners"]))
     if kind == "coop_called":
         return t("trex.ev.coop_called", name=who(names, event["seat"]))
     if kind == "coop_revealed":

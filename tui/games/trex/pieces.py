@@ -60,8 +60,12 @@ def end_banner(view: dict[str, Any], names: list[str]) -> Text:
     line = t("trex.the_trex", names=joined(names, winners))
     tie = view.get("tie_break")
     if tie and tie.get("tally"):
-        votes = ", ".join(f"{who(names, s)} {tie['tally'][s]}" for s in tie["tied"])
-        line += "  " + t("trex.votes_were", votes=votes)
+        tally = tie["tally"]
+        votes = ", ".join(f"{who(names, s)} {tally[s]}" for s in tie["tied"])
+        if any(tally[s] for s in tie["tied"]):
+            line += "  " + t("trex.votes_were", votes=votes)
+        else:  # the vote's time ran out with no vote: not "the vote is in"
+            line += "  " + t("trex.votes_none")
     return Text(f" {line} ", style="bold black on green")
 
 
