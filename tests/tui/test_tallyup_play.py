@@ -7,6 +7,8 @@ import asyncio
 import random
 import statistics
 
+import pytest
+
 from games.tallyup import main_roll_odds
 from net.room import Room
 from tests.tui.test_flow import screen_text
@@ -15,7 +17,7 @@ from tui.client.screens import GameScreen, PlayerResultsScreen
 from tui.games.tallyup import TallyHand, TallyTable, percent
 from tui.host.app import HostApp
 from tui.host.screens import ResultsScreen, TableScreen
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.waiting import until
 
 
@@ -152,3 +154,25 @@ async def test_dice_picked_in_one_round_are_not_picked_in_the_next():
         assert hand._picked == []
         await pilot.press("2")
         assert hand._picked == ["orange"]
+
+
+@pytest.mark.parametrize("size", [(40, 30), (80, 24), (120, 40)])
+async def test_a_player_sees_the_bonus_roll_and_every_die_whole(size):
+    """The bonus dice were only in the story on a player's screen; and four dice (the Up Die
+    rolled) on a phone were boxes broken across lines: now the bonus roll is shown, and dice
+    that do not fit side by side are a line of chips."""
+    from rich.cells import cell_len
+
+    from tests.scenes import SCENES
+    from tui.scenes import reach
+
+    set_lang("en")
+    scene = next(s for s in SCENES if s.name == "player-tallyup-bonus")
+    app, run_before = scene.build()
+    async with app.run_test(size=size) as pilot:
+        await reach(scene, run_before, pilot)
+        hand = app.screen.query_one("#hand")
+        shown = str(app.screen.query_one("#th-main").render())
+        assert app.game["bonus"] and t("tallyup.bonus_roll") in shown
+        room = hand.scrollable_content_region.width
+        assert all(cell_len(line) <= room for line in shown.split("\n")), shown

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from contextlib import AsyncExitStack
 
+import pytest
 from textual import events
 
 from games.tesauro import CATEGORIES
@@ -676,3 +677,34 @@ async def test_a_draft_typed_before_any_tile_is_held_is_sent_with_one_at_the_las
         assert room.state["texts"][BOB] == "A milking stool"
         assert room.state["tiles"][BOB] == allowed[0]
         assert any("draft was sent" in str(n.message) for n in bob._notifications)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_small_table_gives_the_definitions_the_cards_won_rows(language):
+    """At 80×24 the table cut each definition to one line with rows free (the play-test):
+    while the Sage judges, the cards won (unchanged then) give the definitions their rows,
+    and every definition is whole. A TV keeps both."""
+    import io
+
+    from rich.console import Console
+
+    from tests.scenes import SCENES
+    from tui.scenes import reach
+
+    set_lang(language)
+    try:
+        scene = next(s for s in SCENES if s.name == "host-tesauro-judge")
+        for size, small in (((80, 24), True), ((160, 45), False)):
+            app, run_before = scene.build()
+            async with app.run_test(size=size) as pilot:
+                await reach(scene, run_before, pilot)
+                box = app.screen.query_one("#ts-defs")
+                console = Console(width=box.content_size.width, record=True, file=io.StringIO())
+                console.print(box.content)
+                defs = " ".join(console.export_text().split())
+                view = app.screen.query_one("TesauroTable").view
+                for entry in view["defs"]:
+                    assert " ".join(entry["text"].split()) in defs
+                assert app.screen.query_one("#ts-scores").display != small
+    finally:
+        set_lang("en")

@@ -13,7 +13,7 @@ from tui.client.app import ClientApp
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import TableScreen
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.waiting import until
 
 
@@ -80,3 +80,18 @@ def test_on_a_tv_the_match_shows_its_two_levels_in_big_digits():
     assert "\n" not in small and "7" in small  # a sentence, as ever
     assert large[-1] == small and len(large) == 6  # and above it, the levels, five lines high
     assert set("".join(large[:-1])) <= set(" ▀▄█") and "█" in "".join(large[:-1])
+
+
+async def test_the_voter_sees_the_vote_s_countdown():
+    """The vote's time counted only on the table: a voter (and a tied player) sees it beside
+    the prompt on their own screen (the play-test's voter let it run out unawares)."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import player_scene
+
+    set_lang("en")
+    app, run_before = player_scene(trex_at("vote"), screen="GameScreen", timer=42.0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        status = app.screen.query_one("#tr-status")
+        await until(lambda: "⏱ 0:4" in str(status.render()), pilot, what="the countdown")
+        assert t("trex.vote_now") in str(status.render())

@@ -16,7 +16,7 @@ from games.tallyup import COLOURS, main_roll_odds
 from games.tallyup.odds import bonus_bust_chance
 from tui.games import HandWidget
 from tui.games.tallyup.chart import DiceChartScreen
-from tui.games.tallyup.dice import colour_chip, dice_art, faces_text
+from tui.games.tallyup.dice import colour_chip, dice_art, dice_chips, faces_text
 from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
 from tui.games.tallyup.words import percent
@@ -220,12 +220,24 @@ class TallyHand(HandWidget):
         return text + self._roll_art()
 
     def _roll_art(self) -> Text:
-        """The dice of the last roll, with the Up Die beside them once it has rolled."""
+        """The dice of the last roll, with the Up Die beside them once it has rolled, and the
+        bonus dice once they have (on a small screen on a line of chips: its rows are few)."""
         view = self.view
         dice = list(view["last_roll"] or self._kept_roll)
         if dice and view["up_die_label"] is not None:
             dice.append({"colour": "up", "label": view["up_die_label"]})
-        return dice_art(dice)
+        art = dice_art(dice)
+        room = self.scrollable_content_region.width
+        if room and max((line.cell_len for line in art.split()), default=0) > room:
+            art = dice_chips(dice)  # four dice on a phone: a line of chips, not boxes in pieces
+        if bonus := view.get("bonus"):
+            if self.app.has_class("-small"):
+                art.append("\n" + t("tallyup.bonus_roll") + " ", style="dim")
+                art.append_text(dice_chips(bonus))
+            else:
+                art.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
+                art.append_text(dice_art(bonus))
+        return art
 
     def _odds_text(self) -> Text:
         view = self.view

@@ -299,6 +299,12 @@ SCENES: tuple[Scene, ...] = (
         snapshot=False,
     ),
     Scene(
+        "player-tallyup-bonus",
+        "Tally Up! player: the bonus dice rolled beside the last roll, IN or OUT to choose",
+        player_scene(bonus_table, screen="GameScreen"),
+        snapshot=False,
+    ),
+    Scene(
         "host-tallyup-up-die",
         "Tally Up! table: the Up Die rolled (×2) beside the last roll",
         host_scene(tallyup_at("up-die"), last_apart=True),

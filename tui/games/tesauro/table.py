@@ -35,6 +35,7 @@ from tui.widgets import Beats, after_refresh, put
 
 STAGE_SECONDS = 1.2  # the table shows the revealed definitions one by one, this far apart
 HOLD_SECONDS = 15.0  # a small table keeps a fresh reveal up this long into the next turn
+SCORES_ROWS = 3  # the cards won, with their box: rows a small table gives the definitions
 
 
 class TesauroTable(GameWidget):
@@ -108,10 +109,11 @@ class TesauroTable(GameWidget):
     def _big(self) -> bool:
         return self.size.height >= BIG_HEIGHT
 
-    def _text_limit(self, defs: list[dict[str, Any]]) -> int:
-        """How much of each definition the table has room for (below 1: one line each)."""
+    def _text_limit(self, defs: list[dict[str, Any]], rows: int = 0) -> int:
+        """How much of each definition the table has room for (below 1: one line each), with
+        `rows` more than the layout gives them (the cards won's, when those make way)."""
         width = max(20, self.size.width - 10)
-        room = self.size.height - (17 if self._big() else 11)  # the word, the banner, scores
+        room = self.size.height - (17 if self._big() else 11) + rows  # the word, banner, scores
         if self.has_class("-crowded"):  # the cards won make way: the word, banner, the box
             room = self.size.height - 8
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
@@ -149,9 +151,18 @@ class TesauroTable(GameWidget):
             self.query_one("#ts-tiles", TileGrid).show(view)
         defs = self.query_one("#ts-defs", Static)
         defs.display = phase in ("speak", "judge") and bool(view["defs"] or phase == "speak")
+        scores_give_way = False
         if defs.display:
             shown = None if self.beats.beat is None else self.beats.beat + 1
             limit = self._text_limit(view["defs"])
+            # cut short on a small screen: the cards won give the definitions their rows
+            scores_give_way = (
+                limit < MAX_TEXT
+                and not big
+                and self._text_limit(view["defs"], SCORES_ROWS) > max(limit, 0)
+            )
+            if scores_give_way:
+                limit = self._text_limit(view["defs"], SCORES_ROWS)
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
             defs.update(definitions(view, names, shown, one_line=one_line, limit=limit))
@@ -162,7 +173,7 @@ class TesauroTable(GameWidget):
         # many definitions on a small screen: the cards won (unchanged while they are read
         # and judged) give them their rows
         crowded_defs = self.has_class("-crowded") and phase in ("speak", "judge")
-        self.query_one("#ts-scores").display = not crowded_defs
+        self.query_one("#ts-scores").display = not (crowded_defs or scores_give_way)
         if full_reveal:
             after_refresh(self, self._refit_reveal)
 

@@ -20,7 +20,7 @@ from tui.games.trex.pieces import scale
 from tui.games.trex.words import COLOUR_STYLE, colour_label, joined, who
 from tui.i18n import quote, t
 from tui.text import literal, name
-from tui.widgets import keys, put, tap_target
+from tui.widgets import clock, keys, put, tap_target
 
 NEWS_SECONDS = 8.0
 
@@ -57,6 +57,12 @@ class TRexHand(HandWidget):
     def on_mount(self) -> None:
         self._news_id: Any = None
         self._news_since = 0.0
+        self.set_interval(0.5, self._tick)
+
+    def _tick(self) -> None:
+        """The vote's countdown counts on the voter's own screen (and a tied player's)."""
+        if self.view and self.view["phase"] == "vote" and self.seconds_left() is not None:
+            put(self.query_one("#tr-status", Static), self._status())
 
     def _fade_news(self) -> None:
         if self.view:
@@ -112,11 +118,13 @@ class TRexHand(HandWidget):
         if view["over"]:
             return Text(t("trex.over"), style="bold")
         if view["phase"] == "vote":
+            left = self.seconds_left()
+            timer = f"  ⏱ {clock(left)}" if left is not None else ""
             if "vote" in legal:
-                return Text(t("trex.vote_now"), style="bold reverse")
+                return Text(t("trex.vote_now") + timer, style="bold reverse")
             tie = view.get("tie_break") or {}
             if view["seat"] in tie.get("tied", []):
-                return Text(t("trex.you_are_tied"), style="bold reverse")
+                return Text(t("trex.you_are_tied") + timer, style="bold reverse")
             return Text(t("trex.voted"), style="bold")
         if view["mode"] == "coop":
             if "call" in legal:

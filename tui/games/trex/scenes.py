@@ -257,8 +257,8 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "player-trex-vote",
-        "T-Rex player: Ann votes for a tied player by number",
-        player_scene(trex_at("vote"), screen="GameScreen"),
+        "T-Rex player: Ann votes for a tied player by number, the vote's time counting",
+        player_scene(trex_at("vote"), screen="GameScreen", timer=42.0),
         big=True,
         snapshot=False,
     ),
