@@ -234,3 +234,22 @@ async def test_on_a_tv_tally_ups_chart_takes_the_rows_left_with_taller_bars():
     assert one.plain.split("\n")[0].endswith("▃█") and one.plain.split("\n")[1].endswith("▁▁")
     tall_ann = three.plain.split("\n")[:3]
     assert [row[-4:] for row in tall_ann] == ["  ██", "▁▁██", "████"]  # 1/3 and all of it
+
+
+@pytest.mark.parametrize("name", ["host-trex-vote", "host-trex-end"])
+async def test_on_a_tv_sudden_death_and_the_end_are_big_and_the_round_s_cards_make_way(name):
+    """The play-test: in sudden death and at the end the round's three cards stayed giant
+    while the tied players' actions and "The T-Rex: Dana!" were in small type. On a TV the
+    cards make way and those are in big letters; a smaller screen keeps its layout."""
+    from tests.scenes import SCENES
+    from tui.scenes import reach
+
+    set_lang("en")
+    scene = next(s for s in SCENES if s.name == name)
+    for size, tv in (((160, 45), True), ((120, 40), False)):
+        app, run_before = scene.build()
+        async with app.run_test(size=size) as pilot:
+            await reach(scene, run_before, pilot)
+            banner = str(app.screen.query_one("#tr-banner", Static).render())
+            assert app.screen.query_one("#tr-actions").display != tv
+            assert ("█" in banner or "▀" in banner) == tv

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tui.bigtext import big
+from tui.bigtext import big, big_lines
 from tui.games.trex.narrate import match_sentence
 from tui.games.trex.words import joined, who
 from tui.i18n import quote, t
@@ -50,7 +50,9 @@ def match_banner(match: dict[str, Any], names: list[str], *, large: bool = False
     return banner
 
 
-def end_banner(view: dict[str, Any], names: list[str]) -> Text:
+def end_banner(view: dict[str, Any], names: list[str], large: int = 0) -> Text:
+    """The end in a line; `large` (a TV's width): "The T-Rex: Dana!" in big letters above
+    how the vote went, if the font has every letter."""
     result = view.get("result") or {}
     winners = result.get("winners", [])
     if view["mode"] == "coop":
@@ -58,24 +60,49 @@ def end_banner(view: dict[str, Any], names: list[str]) -> Text:
         key = "trex.coop_won" if winners else "trex.coop_end"
         return Text(f" {t(key, moved=coop.get('moved', 0))} ", style="bold black on green")
     line = t("trex.the_trex", names=joined(names, winners))
+    letters = big_lines(line, large) if large else None
+    if letters:
+        big_line = Text("\n".join(letters) + "\n", style="bold green")
+        return big_line + Text(f" {line} ", style="bold black on green") + _votes(view, names)
+    return Text(f" {line}{_votes(view, names).plain} ", style="bold black on green")
+
+
+def _votes(view: dict[str, Any], names: list[str]) -> Text:
+    """How the sudden death's vote went, if there was one: "  (votes: Bob 0, Dana 2)"."""
     tie = view.get("tie_break")
     if tie and tie.get("tally"):
         tally = tie["tally"]
         votes = ", ".join(f"{who(names, s)} {tally[s]}" for s in tie["tied"])
         if any(tally[s] for s in tie["tied"]):
-            line += "  " + t("trex.votes_were", votes=votes)
-        else:  # the vote's time ran out with no vote: not "the vote is in"
-            line += "  " + t("trex.votes_none")
-    return Text(f" {line} ", style="bold black on green")
+            return Text("  " + t("trex.votes_were", votes=votes))
+        return Text("  " + t("trex.votes_none"))  # the time ran out with no vote cast
+    return Text()
 
 
 def tie_text(tie: dict[str, Any], names: list[str]) -> Text:
-    text = Text(t("trex.tie_heading") + "\n", style="bold reverse")
+    text = Text()
+    text.append(t("trex.tie_heading") + "\n", style="bold reverse")
     for seat, action in zip(tie["tied"], tie["actions"], strict=False):
         text.append_text(name(who(names, seat), style="bold"))
         text.append(f": {quote(action)} — 10\n")
     voted = len(tie["voted"])
     text.append(t("trex.tie_votes", n=voted, of=len(tie["voters"])), style="dim")
+    return text
+
+
+def large_tie_text(tie: dict[str, Any], names: list[str], width: int) -> Text | None:
+    """Sudden death on a TV: each tied player's new action in big letters under their name
+    (the three cards of the round are over). None: a letter the font lacks, or no room."""
+    text = Text()
+    text.append(t("trex.tie_heading") + "\n", style="bold reverse")
+    for seat, action in zip(tie["tied"], tie["actions"], strict=False):
+        letters = big_lines(action, width)
+        if letters is None:
+            return None
+        text.append_text(name(who(names, seat), style="bold"))
+        text.append(" — 10\n")
+        text.append("\n".join(letters) + "\n", style="bold yellow")
+    text.append(t("trex.tie_votes", n=len(tie["voted"]), of=len(tie["voters"])), style="dim")
     return text
 
 

@@ -19,6 +19,7 @@ from tui.games.trex.pieces import (
     TREX,
     end_banner,
     large_scoreboard,
+    large_tie_text,
     match_banner,
     piles_picture,
     scoreboard,
@@ -74,10 +75,16 @@ class TRexTable(GameWidget):
                 card = literal(text, 80, style="bold")
             put(box, card)
             card_rows = max(card_rows, self._rows(card, room))
-        if tie and view["phase"] == "vote":
-            banner = tie_text(tie, names)
+        voting = bool(tie) and view["phase"] == "vote"
+        # on a TV the round's cards make way for what matters now: the tied players' actions
+        # in sudden death, the T-Rex at the end
+        actions = self.query_one("#tr-actions")
+        actions.display = not (tv and (voting or view["over"]))
+        if voting:
+            large_tie = large_tie_text(tie, names, self.content_size.width - 2) if tv else None
+            banner = large_tie or tie_text(tie, names)
         elif view["over"]:
-            banner = end_banner(view, names)
+            banner = end_banner(view, names, self.content_size.width - 2 if tv else 0)
         elif self._byebye is not None:
             banner = self._byebye
         elif view.get("last_match"):
@@ -88,8 +95,7 @@ class TRexTable(GameWidget):
         put(self.query_one("#tr-banner", Static), banner)
         piles = self.query_one("#tr-piles", Static)
         # at the end the T-Rex takes their place; on a small screen, the vote does
-        voting = bool(tie) and view["phase"] == "vote" and self.app.has_class("-small")
-        piles.display = not view["over"] and not voting
+        piles.display = not view["over"] and not (voting and self.app.has_class("-small"))
         pile_rows = piles_picture(view, piles.content_size.width)
         put(piles, pile_rows)
         self.mark_crowded(len(names))
@@ -103,7 +109,8 @@ class TRexTable(GameWidget):
         if tv:  # names and scores in big letters, if the rest leaves them the room
             width = scores.content_size.width or self.content_size.width - 4
             large = large_scoreboard(view, marks_of(self.room), width)
-            taken = [max(3, card_rows) + 2, 1 + self._rows(banner, width), 2]  # the box's border
+            cards = max(3, card_rows) + 2 if actions.display else 0
+            taken = [cards, 1 + self._rows(banner, width), 2]  # (2: the scores box's border)
             if piles.display:
                 taken.append(2 + self._rows(pile_rows, width))
             if end.display:
