@@ -95,3 +95,20 @@ async def test_the_voter_sees_the_vote_s_countdown():
         status = app.screen.query_one("#tr-status")
         await until(lambda: "⏱ 0:4" in str(status.render()), pilot, what="the countdown")
         assert t("trex.vote_now") in str(status.render())
+
+
+async def test_a_voter_s_idle_key_and_own_number_say_why():
+    """The play-test: Ann's own number did nothing and said nothing, and `z` told her the
+    table waits for Bob — while it waited for her vote too."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import player_scene
+
+    set_lang("en")
+    app, run_before = player_scene(trex_at("vote"), screen="GameScreen")()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        assert app.room["you"] in app.room["waiting"]
+        await pilot.press(str(app.room["you"] + 1), "z")
+        said = [str(n.message) for n in app._notifications]
+        assert t("trex.not_yourself") in said
+        assert any("‘z’" in s and t("client.your_move") in s for s in said), said

@@ -591,7 +591,10 @@ class GameScreen(RoomScreen):
         self.sub_title = t(f"game.{room.get('game')}.name")
 
     def idle_reason(self) -> str | None:
-        return who_waits(self.room(), exclude=self.room().get("you"))
+        room = self.room()
+        if room.get("you") in room.get("waiting", []):  # not "waits for Bob" to one it awaits
+            return t("client.your_move")
+        return who_waits(room, exclude=room.get("you"))
 
     def on_key(self, event: events.Key) -> None:
         """A key on its way to a question that has just closed under the player is refused

@@ -235,7 +235,10 @@ class TRexHand(HandWidget):
 
     def action_number(self, index: int) -> None:
         view = self.view
-        if index >= len(view.get("players", [])) or index == view.get("seat"):
+        if index >= len(view.get("players", [])):
+            return
+        if index == view.get("seat") and self.legal() & {"vote", "offer"}:
+            self.notify(t("trex.not_yourself"), severity="warning")  # (a key that says why)
             return
         if "vote" in self.legal():
             self.act({"type": "vote", "for": index})
