@@ -47,19 +47,21 @@ def marks_of(room: dict[str, Any] | None) -> list[int]:
     return [seat.get("mark", index) for index, seat in enumerate(seats)]
 
 
-def seat_colour(seat: int, marks: Sequence[int] | None = None) -> str:
-    """The seat's colour — its mark's (as `seat_mark`)."""
+def _mark(seat: int, marks: Sequence[int] | None) -> int:
+    """The seat's mark (`marks`, by seat index: `marks_of(room)`), or without them its index."""
     if marks is not None and 0 <= seat < len(marks):
         seat = marks[seat]
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS) if seat >= 0 else 0]
+    return seat % len(SEAT_SYMBOLS) if seat >= 0 else 0
+
+
+def seat_colour(seat: int, marks: Sequence[int] | None = None) -> str:
+    """The seat's colour — its mark's."""
+    return SEAT_COLOURS[_mark(seat, marks)]
 
 
 def seat_mark(seat: int, marks: Sequence[int] | None = None) -> Text:
-    """The seat's symbol in its colour, e.g. a red ● — its mark's (`marks`, by seat index:
-    `marks_of(room)`), or without them the index's."""
-    if marks is not None and 0 <= seat < len(marks):
-        seat = marks[seat]
-    index = seat % len(SEAT_SYMBOLS) if seat >= 0 else 0
+    """The seat's symbol in its colour, e.g. a red ● — its mark's."""
+    index = _mark(seat, marks)
     mark = Text()
     mark.append(SEAT_SYMBOLS[index], style=f"bold {SEAT_COLOURS[index]}")
     return mark

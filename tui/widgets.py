@@ -362,7 +362,7 @@ class Dialog:
         screen: Any = self
         if not self.GIVES_WAY or event.key in self.SCROLLING:
             return
-        if event.key in screen._bindings.key_to_bindings:
+        if event.key in screen.active_bindings:
             return  # its own (Esc, ?, …)
         if not (event.is_printable or event.key in ("enter", "space")):
             return

@@ -593,16 +593,21 @@ async def test_the_help_open_when_the_table_starts_waiting_for_you_gives_way():
         assert isinstance(app.screen, ConfirmScreen)
 
 
+async def trex_for_bob(stack: AsyncExitStack, state_dir) -> tuple[Party, ClientApp, object]:
+    """A game of T-Rex begun for Ann, Bob and Cid; Bob's app and pilot."""
+    party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")
+    party.room.start(lang="en")
+    await party.settle()
+    return party, party.players["Bob"], party.pilots["Bob"]
+
+
 async def test_a_key_for_the_screen_beneath_the_help_closes_it_and_does_its_work(state_dir):
     """T-Rex: Bob reads the help; Ann offers him her card; his `a` must not be swallowed
     (the play-test: nothing happened and nothing said why): it closes the help and accepts.
     The help's own keys (scrolling, Esc) stay the help's."""
     set_lang("en")
     async with AsyncExitStack() as stack:
-        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")
-        party.room.start(lang="en")
-        await party.settle()
-        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        party, bob, pb = await trex_for_bob(stack, state_dir)
         await pb.press("question_mark")
         await until(lambda: isinstance(bob.screen, HelpScreen), pb)
         await pb.press("down", "pagedown")  # scrolling the help is the help's
@@ -629,10 +634,7 @@ async def test_a_question_closed_under_the_player_does_not_turn_its_answer_into_
     monkeypatch.setattr(HandWidget, "PASSED_PAUSE", math.inf)
     set_lang("en")
     async with AsyncExitStack() as stack:
-        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")
-        party.room.start(lang="en")
-        await party.settle()
-        bob, pb = party.players["Bob"], party.pilots["Bob"]
+        party, bob, pb = await trex_for_bob(stack, state_dir)
         party.room.act(0, {"type": "offer", "to": 1})
         party.room.act(2, {"type": "offer", "to": 1})
         offers = lambda: (bob.game or {}).get("offers", {}).get("in")  # noqa: E731

@@ -107,6 +107,11 @@ class HandWidget(GameWidget):
     """Seconds after a question closed under the player (the moment it asked about passed)
     in which a key of the screen is taken for the answer meant for it, and refused."""
 
+    _question: tuple[Any, Callable[[], bool]] | None = None
+    """The question asked about this moment (`ask`), and what must hold for it to stay."""
+    passed_at: float | None = None
+    """When the last question closed under the player."""
+
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
         return set(self.view.get("legal") or [])
@@ -124,11 +129,13 @@ class HandWidget(GameWidget):
         self, view: dict[str, Any], room: dict[str, Any], events: list[dict[str, Any]]
     ) -> None:
         super().present(view, room, events)
-        dialog, still = getattr(self, "_question", (None, None))
-        if dialog is None or not dialog.is_attached:
-            self._question = (None, None)
+        if self._question is None:
+            return
+        dialog, still = self._question
+        if not dialog.is_attached:
+            self._question = None
         elif not still():
-            self._question = (None, None)
+            self._question = None
             dialog.dismiss(None)
             self.passed_at = time.monotonic()
             self.notify(t("client.question_passed"), severity="warning")
@@ -136,7 +143,7 @@ class HandWidget(GameWidget):
     def answer_passed(self) -> bool:
         """Whether a key pressed now comes too soon after a question closed under the player:
         it was meant for the question (refused, saying so)."""
-        passed = getattr(self, "passed_at", None)
+        passed = self.passed_at
         if passed is None or time.monotonic() - passed >= self.PASSED_PAUSE:
             return False
         self.notify(t("illegal.stale"), severity="warning")

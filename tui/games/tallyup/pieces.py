@@ -15,6 +15,7 @@ from tui.i18n import t
 from tui.text import marked, marks_of, name, seat_colour
 
 BARS = "▁▂▃▄▅▆▇█"
+NAME_WIDTH = 14  # a name in the score chart
 
 
 def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = None) -> Text:
@@ -29,12 +30,12 @@ def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = N
     text = Text()
     for seat, player in enumerate(view["players"]):
         label = name(player)
-        label.truncate(14, overflow="ellipsis", pad=True)
+        label.truncate(NAME_WIDTH, overflow="ellipsis", pad=True)
         style = "green" if rows == 1 else seat_colour(seat, marks)
         levels = [round((scores[seat] - low) / span * (steps - 1)) + 1 for scores in history]
         for row in reversed(range(rows)):  # the top row first
             if row:
-                text.append(" " * 21)
+                text.append(" " * (NAME_WIDTH + 7))  # beneath the name and the score
             else:
                 text.append_text(label)
                 text.append(f"{view['scores'][seat]:>6} ", style="bold")

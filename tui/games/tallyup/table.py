@@ -183,7 +183,8 @@ class TallyTable(GameWidget):
         if chart.display:
             self._draw_chart(view)
 
-    def _draw_chart(self, view: dict[str, Any]) -> None:
+    def _draw_chart(self, view: dict[str, Any], again: bool = True) -> None:
+        """The chart; on a TV drawn `again` once laid out (its height is known then)."""
         chart = self.query_one("#tu-chart", VerticalScroll)
         rows = 1
         if self.app.has_class("-tv"):  # the chart takes the rows left: bars as tall as fit
@@ -193,11 +194,9 @@ class TallyTable(GameWidget):
             put(shown[0], drawn)
         else:
             chart.mount(Static(drawn, classes="tu-chart-text"))
-        if self.app.has_class("-tv") and not getattr(self, "_chart_again", False):
-            self._chart_again = True  # once more when laid out: its height is known then
+        if again and self.app.has_class("-tv"):
             self.call_after_refresh(self._chart_laid_out)
 
     def _chart_laid_out(self) -> None:
         if self.view and self.query_one("#tu-chart").display:
-            self._draw_chart(self.view)
-        self._chart_again = False
+            self._draw_chart(self.view, again=False)

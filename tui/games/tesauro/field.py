@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -20,16 +21,16 @@ class DefinitionInput(TextField):
         [Binding("enter", "submit", "tesauro.key.send", key_display="Enter")],
     )
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, tile_key: Callable[[str | None], bool], **kwargs: Any) -> None:
+        """`tile_key`: the hand's, whether a character typed here is a tile's number meant as
+        a tile (and if so, takes it)."""
         super().__init__(select_on_focus=False, **kwargs)
+        self.tile_key = tile_key
 
     def on_key(self, event: events.Key) -> None:
         """A tile's number straight after a tile was refused — nothing typed since — is the
         next tile, not the definition's first character (a wrong tile, then the right one,
         is the reflex): the hand takes it. (Any other key goes on to the field's handlers.)"""
-        hand: Any = self.parent
-        while hand is not None and not hasattr(hand, "tile_key_in_field"):
-            hand = hand.parent
-        if hand is not None and hand.tile_key_in_field(event.character):
+        if self.tile_key(event.character):
             event.stop()
             event.prevent_default()

@@ -101,7 +101,10 @@ class TesauroHand(HandWidget):
         yield Static(id="tsh-entry", classes="box")
         yield Static(id="tsh-main")
         yield DefinitionInput(
-            id="tsh-text", max_length=MAX_TEXT, placeholder=t("tesauro.placeholder")
+            self.tile_key_in_field,
+            id="tsh-text",
+            max_length=MAX_TEXT,
+            placeholder=t("tesauro.placeholder"),
         )
         yield Static(id="tsh-count")
         yield Static(id="tsh-draft")

@@ -155,14 +155,10 @@ class TesauroTable(GameWidget):
         if defs.display:
             shown = None if self.beats.beat is None else self.beats.beat + 1
             limit = self._text_limit(view["defs"])
-            # cut short on a small screen: the cards won give the definitions their rows
-            scores_give_way = (
-                limit < MAX_TEXT
-                and not big
-                and self._text_limit(view["defs"], SCORES_ROWS) > max(limit, 0)
-            )
-            if scores_give_way:
-                limit = self._text_limit(view["defs"], SCORES_ROWS)
+            if limit < MAX_TEXT and not big:  # cut short on a small screen: the cards won
+                roomier = self._text_limit(view["defs"], SCORES_ROWS)  # give them their rows
+                scores_give_way = roomier > max(limit, 0)
+                limit = max(limit, roomier)
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
             defs.update(definitions(view, names, shown, one_line=one_line, limit=limit))
