@@ -649,3 +649,49 @@ async def test_a_question_closed_under_the_player_does_not_turn_its_answer_into_
         await party.settle()
         assert party.room.state["offers"][1] is None  # Bob offered nothing
         assert party.room.state["offers"][2] == 1  # Cid's offer still stands
+
+
+async def test_a_t_rex_player_whose_leaving_ends_the_game_is_told_and_so_is_everyone(
+    state_dir, monkeypatch
+):
+    """Three in a T-Rex game: Cid's leave question says it ends the game for everyone (it
+    said only that nobody plays his seat); once he leaves, the table's results, Ann's and the
+    story say why it ended (they said only who won, as if a pile had run out)."""
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")
+        party.room.start(lang="en")
+        await party.settle()
+        ann, cid, pc = party.players["Ann"], party.players["Cid"], party.pilots["Cid"]
+        await until(lambda: cid.game, pc)
+        await pc.press("q")
+        await until(lambda: isinstance(cid.screen, ConfirmScreen), pc)
+        assert t("trex.leave_ends") in cid.screen.question
+        await pc.press("y")
+        await until(lambda: party.room.phase == "over", party.hp, what="the game over")
+        await until(lambda: not cid.is_running, pc)
+        assert cid._exit_renderables == [t("client.left_ended")]  # (what it says on leaving)
+        del party.players["Cid"]
+        await party.settle()
+        why = t("trex.ended_too_few")
+        for app in (party.host, ann):
+            await until(lambda a=app: why in screen_text(a), party.hp, what=f"why on {app}")
+        assert any(why in line for line in party.host.story.lines), party.host.story.lines
+
+
+def test_the_leave_question_warns_only_where_leaving_ends_the_t_rex_game():
+    from tui.games.trex import TRexHand
+
+    def ends(view: dict) -> str | None:
+        hand = TRexHand()
+        hand.set_reactive(TRexHand.view, view)
+        return hand.leaving_ends()
+
+    set_lang("en")
+    four = {"mode": "compete", "over": False, "left": [False] * 4}
+    assert ends(four) is None
+    assert ends({**four, "left": [False, True, False, False]}) == t("trex.leave_ends")
+    assert ends({**four, "over": True, "left": [False, True, False, False]}) is None
+    coop = {"mode": "coop", "over": False, "left": [False, False]}
+    assert ends(coop) == t("trex.leave_ends_coop")

@@ -71,15 +71,51 @@ async def test_offer_accept_skip_by_keys(state_dir):
         assert "Ann offers you their card" not in screen_text(cid)  # it went with the offer
 
 
-def test_on_a_tv_the_match_shows_its_two_levels_in_big_digits():
+def test_on_a_tv_the_match_shows_whose_two_levels_in_big_letters():
+    """From the sofa: "ANN 7   BOB 10" in big letters above the sentence (the play-test: big
+    digits with no names); the levels alone where the names do not fit or the font lacks a
+    letter; the two-player game's levels alone."""
+    from tui.bigtext import big
     from tui.games.trex import match_banner
 
     match = {"outcome": "exact", "a": 0, "b": 1, "level_a": 7, "level_b": 10}
     small = match_banner(match, ["Ann", "Bob"]).plain
-    large = match_banner(match, ["Ann", "Bob"], large=True).plain.split("\n")
+    large = match_banner(match, ["Ann", "Bob"], large=150).plain.split("\n")
     assert "\n" not in small and "7" in small  # a sentence, as ever
-    assert large[-1] == small and len(large) == 6  # and above it, the levels, five lines high
-    assert set("".join(large[:-1])) <= set(" ▀▄█") and "█" in "".join(large[:-1])
+    assert large[-1] == small and large[:-1] == big("Ann 7   Bob 10", 2)
+    narrow = match_banner(match, ["Ann", "Bob"], large=40).plain.split("\n")
+    assert narrow[:-1] == big("7  10", 2)  # (the names at either scale are wider than 40)
+    odd = match_banner(match, ["Ann", "Bob☺"], large=150).plain.split("\n")
+    assert odd[:-1] == big("7  10", 2)
+    coop = {**match, "right": True, "moved": 2}
+    assert match_banner(coop, ["Ann", "Bob"], large=150).plain.split("\n")[:-1] == big("7  10", 2)
+
+
+async def test_a_bye_bye_goes_under_the_match_it_followed_and_a_leaver_is_marked():
+    """The bye-bye took the match's place on the banner at once (the room never saw the
+    match); the scoreboard kept a player who left as if they still played."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import host_scene
+
+    set_lang("en")
+    for moment in ("byebye", "left"):
+        app, run_before = host_scene(trex_at(moment), last_apart=True)()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await run_before(pilot)
+            banner = str(app.screen.query_one("#tr-banner").render())
+            assert "Ann ⇄ Bob: 7 and 7" in banner and "Bye-bye" in banner, banner
+            board = str(app.screen.query_one("#tr-scores").render())
+            assert (f"Cid ({t('trex.left_tag')})" in board) == (moment == "left"), board
+
+
+def test_the_two_player_game_a_partner_left_does_not_say_a_wrong_call_ended_it():
+    from tui.games.trex import end_banner
+
+    set_lang("en")
+    view = {"mode": "coop", "coop": {"moved": 3}, "result": {"winners": [], "left": [1],
+            "coop": True, "ranking": [0]}}  # fmt: skip
+    said = end_banner(view, ["Ann", "Bob"]).plain
+    assert t("trex.ended_coop", name="Bob") in said and "wrong call" not in said
 
 
 async def test_the_voter_sees_the_vote_s_countdown():

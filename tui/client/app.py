@@ -230,14 +230,16 @@ class ClientApp(TypeAhead, App[None]):
             self._last_sent = (version, dict(action))
             self.sent_at[ref] = time.perf_counter()
 
-    async def leave(self) -> None:
-        """Give the seat up (the host is told), then close — saying so, if a game was on."""
+    async def leave(self, ends_game: bool = False) -> None:
+        """Give the seat up (the host is told), then close — saying so, if a game was on
+        (`ends_game`: it could not go on without this player)."""
         room, you = self.room or {}, (self.room or {}).get("you")
         in_game = room.get("phase") == "playing" and you is not None and you < room["players"]
         if self.client is not None:
             await self.client.leave()
             self.client = None
-        self.exit(message=t("client.left" + no_bots(room, "client.left")) if in_game else None)
+        said = "client.left_ended" if ends_game else "client.left" + no_bots(room, "client.left")
+        self.exit(message=t(said) if in_game else None)
 
     def drop_link(self) -> None:
         """Stop the link (and its reconnecting) without giving the seat up."""

@@ -630,12 +630,16 @@ class GameScreen(RoomScreen):
         self.query_one("#hand", HandWidget).refused(code)
 
     def action_leave(self) -> None:
+        ends = self.query_one("#hand", HandWidget).leaving_ends()
+
         def leave(answer: bool | None) -> None:
             if answer:
-                self.run_worker(self.player.leave(), group="leave", exclusive=True)
+                left = self.player.leave(ends_game=ends is not None)
+                self.run_worker(left, group="leave", exclusive=True)
 
         key = "client.leave_mid_game"
-        self.app.push_screen(ConfirmScreen(t(key + no_bots(self.player.room, key))), leave)
+        question = t(key + no_bots(self.player.room, key))
+        self.app.push_screen(ConfirmScreen(f"{question} {ends}" if ends else question), leave)
 
 
 class WatchScreen(RoomScreen):
@@ -730,8 +734,11 @@ class PlayerResultsScreen(RoomScreen):
             "scores": game.get("scores", []),
             "winners": _winners(game.get("scores", [])),
         }
-        put(self.query_one("#results", Static), results_text(result, names, marks=marks_of(room)))
-        epilogue = ui_for(room.get("game")).epilogue
+        ui = ui_for(room.get("game"))
+        why = ui.why_ended(result, names)
+        shown = results_text(result, names, False, marks_of(room), why)
+        put(self.query_one("#results", Static), shown)
+        epilogue = ui.epilogue
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)
         box.display = last is not None

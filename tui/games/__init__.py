@@ -112,6 +112,11 @@ class HandWidget(GameWidget):
     passed_at: float | None = None
     """When the last question closed under the player."""
 
+    def leaving_ends(self) -> str | None:
+        """What this player leaving now would end, to say in the leave question (T-Rex: the
+        game itself, with too few left); None: nothing beyond their seat."""
+        return None
+
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
         return set(self.view.get("legal") or [])
@@ -209,6 +214,18 @@ class GameUI:
     rules_key: Callable[[dict[str, Any]], str] | None = None
     """The catalogue key of the rules the help shows with this game view (T-Rex's
     cooperative game has its own); None: `<game>.rules`."""
+    ending: Callable[[dict[str, Any], list[str]], str | None] | None = None
+    """Why a game ended when it did not end the usual way (T-Rex: too few players were left
+    in it), from its result; None when it ended as its rules say games end."""
+
+    def why_ended(self, result: dict[str, Any] | None, names: list[str]) -> str | None:
+        """The game's word on why it ended (`ending`), or None."""
+        if self.ending is None or not result:
+            return None
+        try:
+            return self.ending(result, names)
+        except (KeyError, IndexError, TypeError, ValueError):  # a result from the network
+            return None
 
     def phrased(self, params: dict[str, Any], names: list[str]) -> dict[str, Any]:
         """A refusal's parameters as its player reads them: seats as names, and the game's
@@ -320,7 +337,11 @@ def describe(game_id: str | None, event: dict[str, Any], names: list[str]) -> st
     """The line for the feed: the room's words, else the game's. Events come from the
     network, so a malformed one is skipped, never fatal."""
     try:
-        return narrate_room(event, names) or ui_for(game_id).narrate(event, names)
+        said = narrate_room(event, names) or ui_for(game_id).narrate(event, names)
+        if event.get("type") == "game_over" and said is not None:  # why, before who won
+            why = ui_for(game_id).why_ended(event.get("result"), names)
+            said = f"{why} {said}" if why else said
+        return said
     except (KeyError, IndexError, TypeError, ValueError):
         log.warning("cannot narrate %r", event)
         return None

@@ -663,7 +663,8 @@ class ResultsScreen(HostScreen):
         names = [s.name for s in room.seats]
         large = not self.app.has_class("-small")
         marks = [s.mark for s in room.seats]
-        put(self.query_one("#results", Static), results_text(result, names, large, marks))
+        why = ui_for(room.game_id).why_ended(result, names)
+        put(self.query_one("#results", Static), results_text(result, names, large, marks, why))
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table", GameWidget).present(view, room.summary(), [])
@@ -704,9 +705,11 @@ def results_text(
     names: list[str],
     large: bool = False,
     marks: list[int] | None = None,
+    why: str | None = None,
 ) -> Text:
     """Winners first (`large`: a single winner's name in big letters, where the font has its
-    letters and it fits the side panel), then everyone by score, each with their mark."""
+    letters and it fits the side panel), then everyone by score, each with their mark, those
+    who left apart, and `why` the game ended when it did not end the usual way."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
     text = Text()
@@ -733,6 +736,8 @@ def results_text(
             text.append("    ")
             text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "dim", marks))
             text.append(f"  {scores[seat]}\n", style="dim")
+    if why:
+        text.append("\n" + why + "\n", style="italic")
     return text
 
 

@@ -21,6 +21,7 @@ from tui.games.trex.pieces import (
     TREX,
     coop_board,
     end_banner,
+    ending,
     match_banner,
     pile_row,
     piles_picture,
@@ -42,6 +43,7 @@ __all__ = [
     "colour_label",
     "coop_board",
     "end_banner",
+    "ending",
     "joined",
     "match_banner",
     "match_sentence",
@@ -67,5 +69,6 @@ register_ui(
         TRexHand,
         narrate,
         rules_key=rules_key,
+        ending=ending,
     ),
 )

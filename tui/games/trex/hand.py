@@ -54,6 +54,17 @@ class TRexHand(HandWidget):
         yield Static(id="tr-offers")
         yield Static(id="tr-news")
 
+    def leaving_ends(self) -> str | None:
+        """With three players left (or two, playing together) the game cannot go on
+        without this one: the leave question says it ends it for everyone."""
+        view = self.view
+        if not view or view.get("over"):
+            return None
+        if view.get("mode") == "coop":
+            return t("trex.leave_ends_coop")
+        still = sum(not gone for gone in view.get("left") or [])
+        return t("trex.leave_ends") if still <= 3 else None
+
     def on_mount(self) -> None:
         self._news_id: Any = None
         self._news_since = 0.0

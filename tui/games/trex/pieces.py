@@ -29,9 +29,10 @@ MATCH_COLOUR = {"exact": "green", "near": "yellow"}
 """A match's outcome by colour (red: a miss) — the sentence always says it in words too."""
 
 
-def match_banner(match: dict[str, Any], names: list[str], *, large: bool = False) -> Text:
-    """The last match in a sentence on its outcome's colour; `large` (a TV): the two levels
-    above it in big digits, to be read from the sofa."""
+def match_banner(match: dict[str, Any], names: list[str], *, large: int = 0) -> Text:
+    """The last match in a sentence on its outcome's colour; `large` (a TV's width): above
+    it in big letters whose the two levels are, "ANN 7   BOB 10", to be read from the sofa
+    (the levels alone where the names do not fit, or have a letter the font lacks)."""
     colour = MATCH_COLOUR.get(match["outcome"], "red")
     style = f"bold {'white' if colour == 'red' else 'black'} on {colour}"
     if "right" in match:  # the two-player variant
@@ -44,10 +45,37 @@ def match_banner(match: dict[str, Any], names: list[str], *, large: bool = False
     else:
         line = match_sentence(match, names)
     banner = Text(f" {line} ", style=style)
-    levels = big(f"{match['level_a']}  {match['level_b']}", 2) if large else None
+    levels = big_levels(match, names, large) if large else None
     if levels:
         banner = Text("\n".join(levels) + "\n", style=f"bold {colour}") + banner
     return banner
+
+
+def big_levels(match: dict[str, Any], names: list[str], room: int) -> list[str] | None:
+    """A match's two levels in big letters no wider than `room`: with the players' names
+    where they fit (in the two-player game the team's are known), else the levels alone."""
+    a, b = match["level_a"], match["level_b"]
+    forms = [f"{a}  {b}"]
+    if "right" not in match:
+        first, second = who(names, match["a"]).strip(), who(names, match["b"]).strip()
+        forms[:0] = [f"{first} {a}   {second} {b}"]
+    for text in forms:
+        for scale in (2, 1):
+            lines = big(text, scale)
+            if lines and len(lines[0]) <= room:
+                return lines
+    return None
+
+
+def ending(result: dict, names: list[str]) -> str | None:
+    """A game ended by a player leaving: fewer than three left in it (or one of the two
+    playing together gone) — its rules' way to end too, but not the one people expect."""
+    gone = result.get("left") or []
+    if not gone:
+        return None
+    if result.get("coop"):
+        return t("trex.ended_coop", name=who(names, gone[-1]))
+    return t("trex.ended_too_few") if len(result.get("ranking") or []) < 3 else None
 
 
 def end_banner(view: dict[str, Any], names: list[str], large: int = 0) -> Text:
@@ -55,10 +83,11 @@ def end_banner(view: dict[str, Any], names: list[str], large: int = 0) -> Text:
     how the vote went, if the font has every letter."""
     result = view.get("result") or {}
     winners = result.get("winners", [])
-    if view["mode"] == "coop":
+    if view["mode"] == "coop":  # (a partner who left ended it, not a wrong call)
         coop = view.get("coop") or {}
         key = "trex.coop_won" if winners else "trex.coop_end"
-        return Text(f" {t(key, moved=coop.get('moved', 0))} ", style="bold black on green")
+        said = ending(result, names) or t(key, moved=coop.get("moved", 0))
+        return Text(f" {said} ", style="bold black on green")
     line = t("trex.the_trex", names=joined(names, winners))
     letters = big_lines(line, large) if large else None
     if letters:
@@ -158,13 +187,18 @@ def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> Text:
         return coop_board(view)
     text = Text()
     text.append(f"{'':16}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n", style="dim")
+    gone = view.get("left") or []
     for seat, player in enumerate(view["players"]):
-        shown = marked(seat, player, marks=marks)
+        left = seat < len(gone) and gone[seat]
+        shown = marked(seat, player, "dim" if left else "", marks)
+        tag = f" ({t('trex.left_tag')})" if left else ""
+        shown.truncate(16 - len(tag), overflow="ellipsis")
+        shown.append(tag, style="dim")
         shown.truncate(16, overflow="ellipsis", pad=True)
         text.append_text(shown)
-        text.append(f"{view['good'][seat]:>6}", style="green")
-        text.append(f"{view['bad'][seat]:>6}", style="red")
-        text.append(f"{view['scores'][seat]:>7}\n", style="bold")
+        text.append(f"{view['good'][seat]:>6}", style="dim" if left else "green")
+        text.append(f"{view['bad'][seat]:>6}", style="dim" if left else "red")
+        text.append(f"{view['scores'][seat]:>7}\n", style="dim" if left else "bold")
     text.rstrip()
     return text
 
@@ -187,25 +221,29 @@ def large_scoreboard(
     name_width = max(len(lines[0]) for lines in names)
     score_width = max(len(lines[0]) for lines in scores)
     good, bad = t("trex.good"), t("trex.bad")
-    tail = max(len(good), len(bad)) + 4
+    tail = max(len(good) + 4, len(bad) + 4, len(t("trex.left_tag")))
     if width and 2 + name_width + 4 + score_width + 3 + tail > width:
         return None
+    gone = view.get("left") or []
     text = Text()
     for seat, (name_lines, score_lines) in enumerate(zip(names, scores, strict=True)):
+        left = seat < len(gone) and gone[seat]  # out of the game: dim, and said
         for row in range(3):
             if row == 1:
                 text.append_text(seat_mark(seat, marks))
                 text.append(" ")
             else:
                 text.append("  ")
-            text.append(name_lines[row].ljust(name_width), style="bold")
+            text.append(name_lines[row].ljust(name_width), style="dim" if left else "bold")
             text.append("    ")
-            text.append(score_lines[row].rjust(score_width), style="bold")
+            text.append(score_lines[row].rjust(score_width), style="dim" if left else "bold")
             text.append("   ")
             if row == 0:
-                text.append(f"{good} {view['good'][seat]}", style="green")
+                text.append(f"{good} {view['good'][seat]}", style="dim" if left else "green")
             elif row == 1:
-                text.append(f"{bad} {view['bad'][seat]}", style="red")
+                text.append(f"{bad} {view['bad'][seat]}", style="dim" if left else "red")
+            elif left:
+                text.append(t("trex.left_tag"), style="bold")
             text.append("\n")
     text.rstrip()
     return text

@@ -75,7 +75,7 @@ TREX_ACTIONS = ([1], [0], [7])
 """The red, blue and yellow actions turned up (indexes into each language's texts: some of the
 longest of both decks, and the blue one is "Be a T-Rex making its bed")."""
 
-TREX_MOMENTS = ("fresh", "offer", "match", "byebye", "vote", "end", "coop")
+TREX_MOMENTS = ("fresh", "offer", "match", "byebye", "left", "ended", "vote", "end", "coop")
 
 
 def trex_table(moment: str) -> TRexTable:
@@ -87,7 +87,8 @@ def trex_table(moment: str) -> TRexTable:
     now) changes. Ann accepts Cid's offer: 3 and 8, far. Dana ⇄ Cid 5 and 5; Bob ⇄ Dana 6 and
     6; Ann ⇄ Cid 2 and 3; Dana ⇄ Bob 10 and 10; Ann ⇄ Cid 5 and 4 empties the good pile with
     Bob and Dana tied on 6: sudden death in blue. Cid votes Dana; then Ann votes Dana, the
-    T-Rex."""
+    T-Rex. Or ("left", "ended") after the bye-bye Cid leaves the game; then Dana does, and
+    two are too few: the game ends."""
     assert moment in TREX_MOMENTS, moment
     if moment == "coop":
         return trex_coop_table()
@@ -116,6 +117,11 @@ def trex_table(moment: str) -> TRexTable:
         return t
     t.act(DANA, {"type": "skip"})  # the red action changes
     if moment == "byebye":
+        return t
+    if moment in ("left", "ended"):
+        t.room.leave(CID)
+        if moment == "ended":
+            t.room.leave(DANA)
         return t
     t.accept(ANN, CID)  # 3 and 8: far, a bad token each
     t.match(DANA, CID)  # 5 and 5
@@ -245,6 +251,27 @@ SCENES: tuple[Scene, ...] = (
         "player-trex-byebye",
         "T-Rex player: the bye-bye changed the action of Ann's card",
         player_scene(trex_at("byebye"), screen="GameScreen"),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-trex-left",
+        "T-Rex table: Cid left the game: his offer is gone, the scoreboard says he left",
+        host_scene(trex_at("left")),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "host-trex-ended",
+        "T-Rex table: Dana left too, two are too few: the game ends, and says why",
+        host_scene(trex_at("ended")),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-trex-ended",
+        "T-Rex player: the results say why the game ended (too few were left in it)",
+        player_scene(trex_at("ended"), screen="PlayerResultsScreen"),
         big=True,
         snapshot=False,
     ),

@@ -49,7 +49,8 @@ class TRexTable(GameWidget):
         self._byebye: Text | None = None
 
     def happened(self, events: list[dict[str, Any]]) -> None:
-        """A bye-bye is news for the whole room: it stays on the banner until the next match."""
+        """A bye-bye is news for the whole room: it stays on the banner, under the match it
+        followed, until the next match."""
         for event in events:
             if event.get("type") == "byebye":
                 line = narrate(event, [])
@@ -85,10 +86,13 @@ class TRexTable(GameWidget):
             banner = large_tie or tie_text(tie, names)
         elif view["over"]:
             banner = end_banner(view, names, self.content_size.width - 2 if tv else 0)
+        elif view.get("last_match"):  # a bye-bye drawn after it goes under it
+            wide = self.content_size.width - 2 if tv else 0
+            banner = match_banner(view["last_match"], names, large=wide)
+            if self._byebye is not None:
+                banner = banner + Text("\n") + self._byebye
         elif self._byebye is not None:
             banner = self._byebye
-        elif view.get("last_match"):
-            banner = match_banner(view["last_match"], names, large=tv)
         else:
             key = "trex.perform_coop" if view["mode"] == "coop" else "trex.perform"
             banner = Text(t(key), style="bold")
