@@ -47,13 +47,22 @@ class IllegalAction(Exception):
 class Option:
     """A host option of a game, shown and changed in the lobby.
 
-    `choices` lists the allowed values in the order the lobby cycles through them; the label
-    of the option and of each value come from the UI catalogues (`option.<game>.<key>`).
+    `choices` lists the allowed values in the order the lobby steps through them: numbers
+    (0 often "off") in rising order, and the lobby stops at either end (`ordered`); other
+    choices go round. The label of the option and of each value come from the UI catalogues
+    (`option.<game>.<key>`).
     """
 
     key: str
     default: Any
     choices: tuple[Any, ...]
+
+    @property
+    def ordered(self) -> bool:
+        """Numbers in rising order: a scale with two ends (← at 500 stays at 500; going
+        round to 5000 surprised a host), not a ring."""
+        numbers = all(type(c) in (int, float) for c in self.choices)
+        return numbers and list(self.choices) == sorted(self.choices)
 
 
 @runtime_checkable

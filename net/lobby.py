@@ -226,13 +226,18 @@ class Lobby:
         target[key] = value
         self._changed([{"type": "option", "key": key, "value": value}], save=True)
 
-    def cycle_option(self, key: str, step: int = 1) -> None:
+    def cycle_option(self, key: str, step: int = 1) -> bool:
+        """The option's next (or previous) choice; whether it changed: a scale of numbers
+        stops at its ends (`Option.ordered`), other choices go round."""
         option = next((o for o in self.lobby_options() if o.key == key), None)
         if option is None:
             raise ProtocolError("bad_option", key)
         current = {**self.options, **self.room_options}.get(key, option.default)
         index = option.choices.index(current) if current in option.choices else 0
+        if option.ordered and not 0 <= index + step < len(option.choices):
+            return False
         self.set_option(key, option.choices[(index + step) % len(option.choices)])
+        return True
 
     def host_with(
         self, settings: HostSettings, *, grace: int | None = None, deck: str | None = None

@@ -75,6 +75,14 @@ def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = 
     return out
 
 
+def number(value: Any) -> str:
+    """A number as printed: a negative one with a real minus sign (−30, as the Up Die's
+    −100 and every text of the catalogues say it), not a hyphen."""
+    if type(value) in (int, float) and value < 0:
+        return "\u2212" + str(-value)
+    return str(value)
+
+
 def sentence(text: str) -> str:
     """A line for the story, ended as a sentence: "The game is T-Rex." but "… Tally Up!"."""
     return text if text.endswith((".", "!", "?", "…")) else text + "."

@@ -47,11 +47,11 @@ MAX_TEXT = 300
 MAX_ROUNDS = 5
 
 OPTIONS: tuple[Option, ...] = (
-    Option("think_seconds", 60, (60, 90, 120, 180, 0, 30, 45)),
+    Option("think_seconds", 60, (0, 30, 45, 60, 90, 120, 180)),
     Option("mode", TYPED, MODES),
     Option("rounds", 1, (1, 2, 3)),
     Option("words", "table", ("table", "ru", "en")),
-    Option("turn_seconds", 90, (90, 120, 0, 60)),
+    Option("turn_seconds", 90, (0, 60, 90, 120)),
 )
 """The lobby's options, each with its default and the values the lobby cycles through.
 `words`: the dictionary's language — the table's (`lang`, the interface's) or another."""

@@ -241,3 +241,12 @@ def test_each_game_s_options_are_its_page_s_table(game):
         values = [v.strip().strip('"') for v in rows[option.key][2].replace("`", "").split(",")]
         assert values == [str(v).lower() for v in option.choices], option.key
         assert rows[option.key][3].strip('`"') == str(option.default).lower(), option.key
+
+
+def test_every_option_of_numbers_is_a_scale_with_two_ends(game):
+    """The lobby's ←/→ stop at a scale's ends (`Option.ordered`): a host pressing ← at a
+    500-point target went round to 5000. Every option of numbers is in rising order, so
+    that it is a scale (Tesauro's thinking time went 180, no limit, 30)."""
+    for option in game.options:
+        if all(type(c) in (int, float) for c in option.choices):
+            assert option.ordered, f"{game.id}.{option.key}: {option.choices}"

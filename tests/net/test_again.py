@@ -179,3 +179,14 @@ def test_a_seat_keeps_its_mark_when_one_before_it_goes_and_through_games(peek, s
     assert marks() == {"Cid": 2, "Dan": 3, "Eve": 1}
     room.flush()
     assert {s.name: s.mark for s in Room.resume(save).seats} == {"Cid": 2, "Dan": 3, "Eve": 1}
+
+
+def test_the_lobby_s_arrows_stop_at_a_scale_s_ends_and_go_round_other_choices():
+    room = Room("Friday", game_id="tallyup", open_room=True)
+    room.set_option("target", 500)
+    assert room.cycle_option("target", -1) is False and room.options["target"] == 500
+    assert room.cycle_option("target", 1) is True and room.options["target"] == 1000
+    room.set_option("target", 5000)
+    assert room.cycle_option("target", 1) is False and room.options["target"] == 5000
+    assert room.cycle_option("once_each", 1) and room.cycle_option("once_each", 1)
+    assert room.options["once_each"] is False  # (on, and round to off again)

@@ -175,3 +175,19 @@ def test_a_key_defined_twice_is_an_error_naming_both_files(tmp_path, monkeypatch
     finally:
         monkeypatch.undo()
         i18n.catalogue.cache_clear()
+
+
+def test_a_negative_number_has_a_real_minus_sign_wherever_it_is_shown():
+    """The Up Die's −100 beside a running total of -30 (a hyphen): one minus sign, the real
+    one, in the catalogues' texts and in the scores drawn apart from them."""
+    from tui.games.trex.pieces import scoreboard
+    from tui.host.screens import results_text
+
+    set_lang("en")
+    said = t("tallyup.ev.up_die", label="−100", total=-30)
+    assert "−30" in said and "-30" not in said
+    assert t("tallyup.you", score=-1, rank=2, n=3).startswith("You: −1 point")
+    assert "  −2" in results_text({"scores": [3, -2], "winners": [0]}, ["Ann", "Bob"]).plain
+    view = {"mode": "compete", "players": ["Ann", "Bob"], "good": [1, 0], "bad": [0, 2],
+            "scores": [1, -2]}  # fmt: skip
+    assert "−2" in scoreboard(view).plain and "-2" not in scoreboard(view).plain

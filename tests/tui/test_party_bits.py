@@ -393,3 +393,16 @@ def test_every_screen_marks_a_seat_by_its_mark_not_its_index():
     tesauro = {"players": players, "scores": [1, 2], "over": True}
     assert any(cid in piece.plain for piece in tesauro_scores(tesauro, marks))
     assert SEAT_SYMBOLS[1] not in seat_lines(room, you=0).plain
+
+
+def test_a_long_name_in_the_results_is_cut_to_the_panel_never_its_score_sent_below():
+    """At 80×24 "Anastasia-Maria" pushed her 390 onto a line of its own."""
+    from tui.host.screens import results_text
+
+    result = {"scores": [390, 670], "winners": [1]}
+    names = ["Anastasia-Maria Konstantinopolskaya", "Boris"]
+    lines = results_text(result, names, width=24).plain.splitlines()
+    assert all(len(line) <= 24 for line in lines), lines
+    assert any(line.endswith("…  390") for line in lines), lines
+    assert " 1. ▲ Boris  670" in lines or any(line.endswith("Boris  670") for line in lines)
+    assert "Anastasia-Maria Konstant  390" in results_text(result, names).plain  # (any width)

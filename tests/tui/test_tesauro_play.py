@@ -132,7 +132,9 @@ async def test_a_typed_turn_by_keys(state_dir):
         assert field.value == "" and field.has_focus
         await pb.press(*"quickly yields")
         assert field.value == "quickly yields" and isinstance(bob.screen, GameScreen)
-        assert "No tile yet" in on_screen(bob)
+        shown = on_screen(bob)
+        assert shown.count("No tile yet") == 1, shown  # the status says how, the tile "none yet"
+        assert f"{t('tesauro.your_tile')} {t('tesauro.no_tile_yet')}" in " ".join(shown.split())
         await pb.press("enter")  # no tile: nothing is sent, the text stays
         assert field.value == "quickly yields" and not room.state["given"][BOB]
         await pb.press("escape")
@@ -581,6 +583,9 @@ async def test_the_lobby_explains_the_options_and_shows_which_one_is_lit():
     app, pilot, stack = await run_scene(shots.host_scene(shots.tesauro_lobby), (80, 24))
     async with stack:
         assert "▶ Thinking time: no limit" in on_screen(app)
+        await pilot.press("left")  # the lowest: it stays, and says so (it went round)
+        assert "▶ Thinking time: no limit" in on_screen(app)
+        assert t("lobby.option_end_low") in [str(n.message) for n in app._notifications]
         await pilot.press("o")
         await until(lambda: "▶ Definitions: typed on the screens" in on_screen(app), pilot)
         assert "▶ Thinking time" not in on_screen(app)

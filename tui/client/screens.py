@@ -736,8 +736,9 @@ class PlayerResultsScreen(RoomScreen):
         }
         ui = ui_for(room.get("game"))
         why = ui.why_ended(result, names)
-        shown = results_text(result, names, False, marks_of(room), why)
-        put(self.query_one("#results", Static), shown)
+        box = self.query_one("#results", Static)
+        shown = results_text(result, names, False, marks_of(room), why, box.content_size.width)
+        put(box, shown)
         epilogue = ui.epilogue
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)
@@ -750,7 +751,7 @@ class PlayerResultsScreen(RoomScreen):
             after_refresh(self, self._fit_epilogue)
 
     def on_resize(self) -> None:
-        after_refresh(self, self._fit_epilogue)
+        after_refresh(self, self.refresh_room)  # (names cut to the width, the epilogue fitted)
 
     def _fit_epilogue(self) -> None:
         """The game's last word in its fullest form that fits under the scores (a small

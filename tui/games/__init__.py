@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 from games.base import found_in
 from tui.i18n import has, t
-from tui.text import literal, name, sentence
+from tui.text import literal, name, number, sentence
 from tui.widgets import Timed, put, run_tap
 
 log = logging.getLogger(__name__)
@@ -299,7 +299,7 @@ def _plain_lines(view: dict[str, Any], names: list[str]) -> Text:
     for seat, player in enumerate(names):
         score = scores[seat] if seat < len(scores) else ""
         out.append_text(name(player))
-        out.append(f"  {score}\n")
+        out.append(f"  {number(score)}\n")
     for key, value in view.items():
         if key not in ("scores", "players"):
             out.append(f"{key}: ", style="dim")

@@ -20,7 +20,7 @@ from tui.bigtext import big
 from tui.games import GameWidget, ui_for
 from tui.i18n import has, t
 from tui.table import PublicTable, StoryScreen
-from tui.text import SEAT_COLOURS, marked
+from tui.text import SEAT_COLOURS, marked, number
 from tui.widgets import (
     Change,
     ConfirmScreen,
@@ -31,6 +31,7 @@ from tui.widgets import (
     KeyHints,
     SeatList,
     absence,
+    after_refresh,
     binding_help,
     keys,
     put,
@@ -249,10 +250,10 @@ class LobbyScreen(HostScreen):
         port = self.host.server.port
         text = Text(t("lobby.join_with") + "\n", style="dim")
         room_for = self.query_one("#addresses", Static).content_size.width
-        for number, address in enumerate(self.host.addresses[:3]):
+        for index, address in enumerate(self.host.addresses[:3]):
             shown = f"[{address}]" if ":" in address else address
             letters = None
-            if number == 0 and not self.app.has_class("-small"):  # the first, giant
+            if index == 0 and not self.app.has_class("-small"):  # the first, giant
                 letters = giant(f"{shown}:{port}", room_for, large=False)
             text.append(f"hubbub join {shown}:{port}\n", style="bold")
             if letters:  # the address again, giant
@@ -400,7 +401,8 @@ class LobbyScreen(HostScreen):
         option = options.highlighted_option
         if option is None or option.id is None:
             return
-        self.host.room.cycle_option(option.id, step)
+        if not self.host.room.cycle_option(option.id, step):
+            self.notify(t("lobby.option_end_low" if step < 0 else "lobby.option_end_high"))
 
 
 def giant(word: str, room: int, large: bool) -> list[str] | None:
@@ -597,8 +599,8 @@ class BotScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         text = Text()
         text.append(t("host.bot_pick") + "\n\n", style="bold")
-        for number, strength in enumerate(self.strengths, 1):
-            text.append(f" {number} ", style="bold reverse")
+        for key, strength in enumerate(self.strengths, 1):
+            text.append(f" {key} ", style="bold reverse")
             usual = strength == self.default
             text.append(" " + t(f"bot.{strength}"), style="bold" if usual else "")
             if has(about := f"{self.game_id}.bot_about.{strength}"):
@@ -652,6 +654,10 @@ class ResultsScreen(HostScreen):
         self.query_one("#results").border_title = t("results.title")
         self.refresh_room([])
 
+    def on_resize(self) -> None:
+        """The results again at the panel's new width (a long name is cut to fit it)."""
+        after_refresh(self, lambda: self.refresh_room([]))
+
     def action_story(self) -> None:
         self.app.push_screen(StoryScreen(self.host.story))
 
@@ -664,7 +670,8 @@ class ResultsScreen(HostScreen):
         large = not self.app.has_class("-small")
         marks = [s.mark for s in room.seats]
         why = ui_for(room.game_id).why_ended(result, names)
-        put(self.query_one("#results", Static), results_text(result, names, large, marks, why))
+        box = self.query_one("#results", Static)
+        put(box, results_text(result, names, large, marks, why, box.content_size.width))
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table", GameWidget).present(view, room.summary(), [])
@@ -706,12 +713,21 @@ def results_text(
     large: bool = False,
     marks: list[int] | None = None,
     why: str | None = None,
+    width: int = 0,
 ) -> Text:
     """Winners first (`large`: a single winner's name in big letters, where the font has its
     letters and it fits the side panel), then everyone by score, each with their mark, those
-    who left apart, and `why` the game ended when it did not end the usual way."""
+    who left apart, and `why` the game ended when it did not end the usual way. In `width`
+    columns (0: any), a long name is cut short, never its score sent to the next line."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
+
+    def player(seat: int, style: str, room: int) -> Text:
+        shown = marked(seat, names[seat] if seat < len(names) else "?", style, marks)
+        if width:
+            shown.truncate(max(4, width - room), overflow="ellipsis")
+        return shown
+
     text = Text()
     if winners:
         label = t("results.winner") if len(winners) == 1 else t("results.winners")
@@ -722,20 +738,22 @@ def results_text(
             text.append("\n".join(letters) + "\n", style=f"bold {SEAT_COLOURS[mark % 12]}")
         for seat in winners:
             text.append("  ★ ")
-            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "bold", marks))
+            text.append_text(player(seat, "bold", 4))
             text.append("\n")
         text.append("\n")
     for rank, seat in standings(result):
+        score = f"  {number(scores[seat])}"
         text.append(f"{rank:>2}. ")
-        text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "", marks))
-        text.append(f"  {scores[seat]}\n")
+        text.append_text(player(seat, "", 4 + len(score)))
+        text.append(f"{score}\n")
     left = [seat for seat in result.get("left") or [] if seat < len(scores)]
     if left:  # out of the game before its end: not ranked, listed apart
         text.append("\n" + t("results.left") + "\n", style="dim")
         for seat in left:
+            score = f"  {number(scores[seat])}"
             text.append("    ")
-            text.append_text(marked(seat, names[seat] if seat < len(names) else "?", "dim", marks))
-            text.append(f"  {scores[seat]}\n", style="dim")
+            text.append_text(player(seat, "dim", 4 + len(score)))
+            text.append(f"{score}\n", style="dim")
     if why:
         text.append("\n" + why + "\n", style="italic")
     return text

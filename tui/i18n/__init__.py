@@ -124,7 +124,8 @@ def plural(n: int, *forms: str) -> str:
 
 
 class _Formatter(string.Formatter):
-    """str.format, and a number's `{n:one|few|many}` picks its plural form."""
+    """str.format, and a number's `{n:one|few|many}` picks its plural form; a negative
+    number has a real minus sign."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
@@ -133,6 +134,8 @@ class _Formatter(string.Formatter):
             except (TypeError, ValueError):
                 count = 5  # not a number: the "many" form
             return plural(count, *format_spec.split("|"))
+        if not format_spec and type(value) in (int, float) and value < 0:
+            return "\u2212" + str(-value)  # a real minus sign (tui.text.number)
         return super().format_field(value, format_spec)
 
 

@@ -12,7 +12,7 @@ from games.tallyup import COLOURS
 from tui.games.tallyup.dice import DIE_STYLE
 from tui.games.tallyup.words import colour_name, names_of
 from tui.i18n import t
-from tui.text import marked, marks_of, name, seat_colour
+from tui.text import marked, marks_of, name, number, seat_colour
 
 BARS = "▁▂▃▄▅▆▇█"
 NAME_WIDTH = 14  # a name in the score chart
@@ -55,7 +55,7 @@ def round_line(
     have no room)."""
     line = Text()
     if total is not None:
-        line.append(f"{total}  ", style="bold")
+        line.append(f"{number(total)}  ", style="bold")
     line.append(t("tallyup.round", n=view["round"]), style="bold")
     parts = []
     if view["extra_round"]:

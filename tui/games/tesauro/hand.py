@@ -597,8 +597,8 @@ class TesauroHand(HandWidget):
         view = self.view
         tile = view.get("tile") or self._wanted_tile
         text = span(t("tesauro.your_tile") + " ", style="dim")
-        if tile is None:  # refused: the field stays, the tile is to choose again
-            text.append(t("tesauro.tile_first_field"), style="bold yellow")
+        if tile is None:  # refused: the field stays, the tile is to choose again (the status
+            text.append(t("tesauro.no_tile_yet"), style="bold yellow")  # says how)
             return text
         text.append(f" {CATEGORIES.index(tile) + 1} ", style="bold reverse")
         text.append(f" {category_name(tile)}", style="bold cyan")

@@ -13,7 +13,7 @@ from tui.bigtext import big, big_lines
 from tui.games.trex.narrate import match_sentence
 from tui.games.trex.words import joined, who
 from tui.i18n import quote, t
-from tui.text import marked, name, seat_mark
+from tui.text import marked, name, number, seat_mark
 
 TREX = r"""
                __
@@ -198,7 +198,7 @@ def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> Text:
         text.append_text(shown)
         text.append(f"{view['good'][seat]:>6}", style="dim" if left else "green")
         text.append(f"{view['bad'][seat]:>6}", style="dim" if left else "red")
-        text.append(f"{view['scores'][seat]:>7}\n", style="dim" if left else "bold")
+        text.append(f"{number(view['scores'][seat]):>7}\n", style="dim" if left else "bold")
     text.rstrip()
     return text
 
