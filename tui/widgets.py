@@ -621,8 +621,13 @@ class TypeAhead:
         if self._held is not None and self._waiting == "enter":
             self._waiting = what
 
+    def hold_for(self, what: str, key: events.Key) -> None:
+        """Hold `key` (and those after it) until `what` is done (`release_keys(what)`), at
+        most `HOLD_LIMIT`: a game's key pressed before the answer to the move before it."""
+        self._hold(what).append(key)
+
     def release_keys(self, what: str | None = None) -> None:
-        """`what` ("enter" or "form") is done: read the held keys again if they waited for
+        """`what` ("enter", "form" or "view") is done: read the held keys again if they waited for
         it — unless a form is still coming up, which they wait for then. None: `HOLD_LIMIT`
         lets go, whatever they waited for."""
         app: Any = self
@@ -696,8 +701,13 @@ class KeyHints:
         event.stop()
         if active is None:
             self._hint(shown, None, known=False)
-        else:
+        elif not self.hold_key(event):
             self.hint_not_now(shown, active.node, active.binding)
+
+    def hold_key(self, event: events.Key) -> bool:
+        """Whether a greyed key is held for the answer on its way (it may be legal then),
+        instead of refused now; by default it never is."""
+        return False
 
     def hint_not_now(self, shown: str, node: Any, binding: Binding) -> None:
         """Say why the key `shown` (of `binding`, on `node`) does nothing now: the node that

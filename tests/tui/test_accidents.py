@@ -649,6 +649,9 @@ async def test_a_question_closed_under_the_player_does_not_turn_its_answer_into_
         await party.settle()
         assert party.room.state["offers"][1] is None  # Bob offered nothing
         assert party.room.state["offers"][2] == 1  # Cid's offer still stands
+        await pb.press("3")  # the next key is his, meant for the screen as it is now: his
+        match = lambda: party.room.state["last_match"]  # noqa: E731 (offer to Cid, who offered)
+        await until(lambda: match() is not None, pb, what="Bob and Cid matched")
 
 
 async def test_a_t_rex_player_whose_leaving_ends_the_game_is_told_and_so_is_everyone(

@@ -67,6 +67,16 @@ async def test_the_player_reads_a_refusal_in_the_game_s_words():
         await until(lambda: any(n.message == said for n in app._notifications), pilot)
 
 
+def test_a_refusal_that_names_its_own_player_says_you():
+    """Ann won the shout and pressed Space again: "Too late: Ann shouted first." to Ann."""
+    ui = ui_for("tallyup")
+    key, params = "illegal.too_late", {"winner": 0}
+    assert ui.refusal("tallyup", key, params, NAMES, you=0) == t("tallyup.illegal.too_late_you")
+    assert ui.refusal("tallyup", key, params, NAMES, you=1) == t(
+        "tallyup.illegal.too_late", winner=NAMES[0]
+    )
+
+
 KEY_LIKE = re.compile(r"\b[a-z_]+\.[a-z_]+(\.[a-z_0-9]+)*\b")
 
 

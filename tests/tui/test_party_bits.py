@@ -16,7 +16,7 @@ from tui.client.app import ClientApp, starts_waiting_on_you
 from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.waiting import until
 
 # --- the bot's strength ---------------------------------------------------------------------
@@ -406,3 +406,15 @@ def test_a_long_name_in_the_results_is_cut_to_the_panel_never_its_score_sent_bel
     assert any(line.endswith("…  390") for line in lines), lines
     assert " 1. ▲ Boris  670" in lines or any(line.endswith("Boris  670") for line in lines)
     assert "Anastasia-Maria Konstant  390" in results_text(result, names).plain  # (any width)
+
+
+def test_a_winner_whose_player_left_says_a_bot_finished_the_game():
+    """Tally Up!: Cat left, a bot played her seat and won — "Winner: Cat", as if she had."""
+    from tui.host.screens import results_text
+
+    set_lang("en")
+    result = {"scores": [900, 400], "winners": [0]}
+    said = results_text(result, ["Cat", "Dan"], gone={0}).plain
+    assert f"Cat ({t('results.bot_played')})" in said
+    ranked = results_text({**result, "left": [0]}, ["Cat", "Dan"], gone={0}).plain
+    assert t("results.bot_played") not in ranked  # (T-Rex's leaver: listed apart, no bot)

@@ -270,7 +270,7 @@ async def test_leaving_is_answered_by_a_tap_on_no_or_yes():
         await started(pilot, shown, run_before)
         left: list[bool] = []
 
-        async def leave() -> None:
+        async def leave(ends_game: bool = False) -> None:
             left.append(True)
 
         app.leave = leave  # type: ignore[method-assign]

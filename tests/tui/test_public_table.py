@@ -254,3 +254,20 @@ async def test_on_a_tv_sudden_death_and_the_end_are_big_and_the_round_s_cards_ma
             banner = str(app.screen.query_one("#tr-banner", Static).render())
             assert app.screen.query_one("#tr-actions").display != tv
             assert ("█" in banner or "▀" in banner) == tv
+
+
+def test_every_t_rex_card_of_both_decks_has_every_letter_in_the_big_font():
+    """On a TV a card with a comma ("Обнаружить, что у тебя есть пальцы") fell back to small
+    type beside two big ones: the font had no comma."""
+    import tomllib
+    from pathlib import Path
+
+    from tui.bigtext import big
+
+    content = Path(__file__).resolve().parents[2] / "games" / "trex" / "content"
+    for lang in ("en", "ru"):
+        deck = tomllib.loads((content / f"{lang}.toml").read_text(encoding="utf-8"))
+        texts = [text for colour in deck["actions"].values() for text in colour]
+        assert texts, lang
+        lacking = [text for text in texts if any(big(word) is None for word in text.split())]
+        assert not lacking, lacking

@@ -176,3 +176,62 @@ async def test_a_player_sees_the_bonus_roll_and_every_die_whole(size):
         assert app.game["bonus"] and t("tallyup.bonus_roll") in shown
         room = hand.scrollable_content_region.width
         assert all(cell_len(line) <= room for line in shown.split("\n")), shown
+
+
+async def test_a_roll_typed_straight_after_the_dice_s_enter_is_not_lost():
+    """ "1 2 3 Enter r" in one burst: `r` reached the screen before the table's answer to the
+    dice, and was refused ("'r' does nothing now") while the screen said "press r". A key
+    pressed while the player's move is on its way waits for the answer (here it comes only
+    when the test sends it: no race decides it)."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import built, player_scene, wire
+
+    class Link:  # the table's end of the link: what the app sent, answered by hand
+        def __init__(self) -> None:
+            self.sent: list[dict] = []
+
+        def act(self, action: dict, version: int) -> int:
+            self.sent.append(action)
+            return len(self.sent)
+
+        async def close(self) -> None:
+            pass
+
+    set_lang("en")
+    table = built(tallyup_at("choose-dice"))
+    app, run_before = player_scene(
+        lambda: table, screen="GameScreen", you=table.room.state["active"]
+    )()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        app.client = link = Link()
+        await pilot.press("1", "2", "3", "enter", "r")
+        assert [a["type"] for a in link.sent] == ["choose_dice"]  # the roll waits for the answer
+        said = [str(n.message) for n in app._notifications]
+        assert not any("does nothing" in line for line in said), said
+        you = table.room.state["active"]
+        table.room.act(you, link.sent[0])
+        view = {"type": "view", "version": table.room.version,
+                "room": table.room.summary() | {"you": you},
+                "game": table.room.game_view(you), "events": []}  # fmt: skip
+        app.post_message(ClientApp.told(wire(view)))
+        await until(lambda: [a["type"] for a in link.sent] == ["choose_dice", "roll"], pilot)
+
+
+async def test_the_last_round_s_roll_is_labelled_and_goes_when_the_next_dice_are_chosen():
+    """At 80×24 the bot's dice of the round before stayed up, unlabelled, after Ann had
+    chosen hers — as if they were hers."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import built, host_scene
+
+    set_lang("en")
+    table = built(tallyup_at("choose-dice"))
+    app, run_before = host_scene(lambda: table, last_apart=True)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        roll = app.screen.query_one("#tu-roll")
+        assert str(roll.render()).startswith(t("tallyup.last_roll"))
+        you = table.room.state["active"]
+        table.room.act(you, {"type": "choose_dice", "dice": ["red", "yellow", "blue"]})
+        app.post_message(HostApp.RoomChanged(list(table.room.state["last_events"])))
+        await until(lambda: not str(roll.render()).strip(), pilot, what="the old roll gone")

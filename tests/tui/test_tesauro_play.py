@@ -206,14 +206,20 @@ async def test_a_spoken_turn_by_keys(state_dir):
         # the Sage is told the scholars think and then speak — nothing about writing
         await until(lambda: "thinking" in on_screen(ann) and "aloud" in on_screen(ann), pa)
         assert "writing" not in on_screen(ann)
+        geniuses = 0
         for seat, app, pilot in ((BOB, bob, pb), (CID, cid, pc)):
             await until(lambda a=app: "tile" in a.game.get("legal", []), pilot)
             assert app.screen.query_one("#tsh-text").display is False  # no text field
             await pilot.press(key_of(app.game["allowed"][0]))
             await until(lambda s=seat: room.state["tiles"][s] is not None, hp)
             await until(lambda a=app: "done" in a.game.get("legal", []), pilot)
+            genius = app.game.get("role") == "brillante"  # (told to invent the truth, it was)
+            said = t("tesauro.truth_then_ready" if genius else "tesauro.think_then_ready")
+            assert said in str(app.screen.query_one("#tsh-status").render())
             await pilot.press("space")  # ready
             await until(lambda s=seat: room.state["given"][s], hp)
+            geniuses += genius
+        assert geniuses == 1  # (one of the two knows the truth)
         await until(lambda: room.state["phase"] == "speak", hp)
         await until(lambda: "YOUR TURN" in on_screen(bob), pb)
         assert "Speaking: Bob" in on_screen(host)
@@ -343,6 +349,30 @@ async def test_the_definition_typed_on_after_the_tile_key_is_text(state_dir):
             await until(lambda s=seat, c=tile: room.state["tiles"][s] == c, hp)
             assert isinstance(app.screen, GameScreen) and field.has_focus
             assert not room.state["given"][seat] and not app._notifications
+
+
+async def test_a_definition_begun_before_any_tile_is_kept(state_dir):
+    """The play-test typed "a kind of bug" before taking a tile: every key was refused and
+    the text lost. The first letter opens the field with it; the status says a tile is
+    still to take; Esc, a tile's number, and the text is there to send."""
+    set_lang("en")
+    room, host = tesauro_room()
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, _cid), (_pa, pb, _pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        await until(lambda: "tile" in bob.game.get("legal", []), pb)
+        await pb.press(*"a kind of bug")
+        field = bob.screen.query_one("#tsh-text")
+        await until(lambda: field.value == "a kind of bug", pb, what="the text in the field")
+        assert not bob._notifications and field.has_focus
+        assert t("tesauro.tile_first_field") in str(bob.screen.query_one("#tsh-status").render())
+        tile = bob.game["allowed"][0]
+        await pb.press("escape", key_of(tile))
+        await until(lambda: room.state["tiles"][BOB] == tile, hp)
+        await until(lambda: field.has_focus, pb)
+        await pb.press("enter")
+        await until(lambda: room.state["given"][BOB], hp, what="the definition sent")
+        assert room.state["texts"][BOB] == "a kind of bug"
 
 
 async def test_time_runs_out_on_a_silent_genius(state_dir):

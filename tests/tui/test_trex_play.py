@@ -148,3 +148,25 @@ async def test_a_voter_s_idle_key_and_own_number_say_why():
         said = [str(n.message) for n in app._notifications]
         assert t("trex.not_yourself") in said
         assert any("‘z’" in s and t("client.your_move") in s for s in said), said
+
+
+async def test_a_bye_bye_that_changes_your_card_is_said_to_you():
+    """Dana's skip draws a bye-bye for red: Ann holds a red card — her screen says its new
+    action (only the story did, and the play-tester performed the old one)."""
+    from tui.games.trex.scenes import DANA, trex_at
+    from tui.scenes import built, player_scene, wire
+
+    set_lang("en")
+    table = built(trex_at("match"))
+    app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        assert app.game["card"]["colour"] == "red"
+        table.act(DANA, {"type": "skip"})
+        came = table.room.game_view(None)["actions"]["red"]
+        view = {"type": "view", "version": table.room.version,
+                "room": table.room.summary() | {"you": 0}, "game": table.room.game_view(0),
+                "events": list(table.room.state["last_events"])}  # fmt: skip
+        app.post_message(ClientApp.told(wire(view)))
+        said = t("trex.byebye_yours", came=came)
+        await until(lambda: said in [str(n.message) for n in app._notifications], pilot)

@@ -335,6 +335,7 @@ class ClientApp(TypeAhead, App[None]):
         self._tell([*missed, *frame["events"]])
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
+        self.call_later(self.release_keys, "view")  # keys pressed before this answer came
 
     def _give_way(self) -> None:
         """The table waits for this player now: a dialog that only shows something (the help,
@@ -355,7 +356,8 @@ class ClientApp(TypeAhead, App[None]):
         params = dict(frame.get("params", {}))
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
         game_id = (self.room or {}).get("game")
-        text = ui_for(game_id).refusal(game_id, key, params, names)
+        you = (self.room or {}).get("you")
+        text = ui_for(game_id).refusal(game_id, key, params, names, you)
         self.notify(text if text != key else frame["message"], severity="error", markup=False)
         self._last_sent = None  # refused: the same key again is a new try
         for screen in self.screen_stack:  # the game's screen, under any dialog

@@ -37,6 +37,7 @@ from tui.widgets import (
     SeatList,
     TextField,
     Timed,
+    TypeAhead,
     after_refresh,
     binding_help,
     clock,
@@ -596,6 +597,15 @@ class GameScreen(RoomScreen):
             return t("client.your_move")
         return who_waits(room, exclude=room.get("you"))
 
+    def hold_key(self, event: events.Key) -> bool:
+        """A game's key pressed while this player's last move is on its way (a roll right
+        after the dice's Enter, ready right after the tile, typed as one burst) waits for the
+        table's answer, which may make it legal — it was refused as "does nothing now"."""
+        if not self.player.sent_at or not isinstance(self.app, TypeAhead):
+            return False
+        self.app.hold_for("view", event)
+        return True
+
     def on_key(self, event: events.Key) -> None:
         """A key on its way to a question that has just closed under the player is refused
         (`HandWidget.ask`); the help and Esc are never refused."""
@@ -737,8 +747,9 @@ class PlayerResultsScreen(RoomScreen):
         ui = ui_for(room.get("game"))
         why = ui.why_ended(result, names)
         box = self.query_one("#results", Static)
-        shown = results_text(result, names, False, marks_of(room), why, box.content_size.width)
-        put(box, shown)
+        gone = {i for i, seat in enumerate(room["seats"]) if seat.get("leaving")}
+        wide = box.content_size.width
+        put(box, results_text(result, names, False, marks_of(room), why, wide, gone))
         epilogue = ui.epilogue
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)

@@ -103,9 +103,11 @@ class HandWidget(GameWidget):
     one of these action types: greyed otherwise (pressing one says why), never hidden. A key
     not named here is always usable."""
 
-    PASSED_PAUSE: ClassVar[float] = 0.8
+    PASSED_PAUSE: ClassVar[float] = 3.0
     """Seconds after a question closed under the player (the moment it asked about passed)
-    in which a key of the screen is taken for the answer meant for it, and refused."""
+    in which the first key of the screen is taken for the answer meant for it, and refused
+    (a play-test's `1` came a second after the question closed: 0.8 s took it as an offer);
+    the key after it is the player's, read with the question's closing in front of them."""
 
     _question: tuple[Any, Callable[[], bool]] | None = None
     """The question asked about this moment (`ask`), and what must hold for it to stay."""
@@ -151,6 +153,7 @@ class HandWidget(GameWidget):
         passed = self.passed_at
         if passed is None or time.monotonic() - passed >= self.PASSED_PAUSE:
             return False
+        self.passed_at = None  # (once: the next key is meant for the screen as it is)
         self.notify(t("illegal.stale"), severity="warning")
         return True
 
@@ -241,11 +244,21 @@ class GameUI:
         return said
 
     def refusal(
-        self, game_id: str | None, key: str, params: dict[str, Any], names: list[str]
+        self,
+        game_id: str | None,
+        key: str,
+        params: dict[str, Any],
+        names: list[str],
+        you: int | None = None,
     ) -> str:
         """What a refusal says: in the game's own words (`<game>.illegal.<code>` for the
-        wire's `illegal.<code>`) where it has them, else the shell's."""
+        wire's `illegal.<code>`) where it has them, else the shell's — and where a seat it
+        names is `you`, the game's words for that (`…_you`: "you were first", never "too
+        late: Ann was first" to Ann), if it has them."""
         own = f"{game_id}.{key}"
+        seats = [v for f, v in params.items() if f == "seat" or f in self.seat_params]
+        if you is not None and you in seats and has(own + "_you"):
+            return t(own + "_you", **self.phrased(params, names))
         return t(own if game_id and has(own) else key, **self.phrased(params, names))
 
     def rules(self, game_id: str, view: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -466,7 +467,7 @@ class TableScreen(HostScreen):
         summary = room.summary()
         show_alerts(self)
         crowded = self.query_one("#alerts").display and self.app.has_class("-small")
-        # the alerts matter more than the ticker; l tells the story
+        # the alerts matter more than the ticker: its newest line stays; l tells the story
         self.query_one(PublicTable).set_class(crowded, "-hush")
         self.query_one(PublicTable).show(summary, room.game_view(None), events, self._note(summary))
         self.sub_title = t(f"game.{room.game_id}.name")
@@ -671,7 +672,9 @@ class ResultsScreen(HostScreen):
         marks = [s.mark for s in room.seats]
         why = ui_for(room.game_id).why_ended(result, names)
         box = self.query_one("#results", Static)
-        put(box, results_text(result, names, large, marks, why, box.content_size.width))
+        gone = {i for i, seat in enumerate(room.seats) if seat.leaving}
+        shown = results_text(result, names, large, marks, why, box.content_size.width, gone)
+        put(box, shown)
         view = room.game_view(None)
         if view is not None:
             self.query_one("#game-table", GameWidget).present(view, room.summary(), [])
@@ -714,18 +717,25 @@ def results_text(
     marks: list[int] | None = None,
     why: str | None = None,
     width: int = 0,
+    gone: Collection[int] = (),
 ) -> Text:
     """Winners first (`large`: a single winner's name in big letters, where the font has its
     letters and it fits the side panel), then everyone by score, each with their mark, those
-    who left apart, and `why` the game ended when it did not end the usual way. In `width`
-    columns (0: any), a long name is cut short, never its score sent to the next line."""
+    who left apart, and `why` the game ended when it did not end the usual way. `gone`: the
+    seats whose players left while a bot played on — said beside the name (a bot won "for"
+    a player long gone). In `width` columns (0: any), a long name is cut short, never its
+    score sent to the next line."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
 
+    out = set(result.get("left") or [])  # (listed apart: not "a bot played on")
+
     def player(seat: int, style: str, room: int) -> Text:
         shown = marked(seat, names[seat] if seat < len(names) else "?", style, marks)
+        note = f" ({t('results.bot_played')})" if seat in gone and seat not in out else ""
         if width:
-            shown.truncate(max(4, width - room), overflow="ellipsis")
+            shown.truncate(max(4, width - room - len(note)), overflow="ellipsis")
+        shown.append(note, style="dim")
         return shown
 
     text = Text()

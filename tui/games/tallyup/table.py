@@ -92,6 +92,8 @@ class TallyTable(GameWidget):
             elif kind == "bonus_rolled":
                 self._kept_bonus = list(event["dice"])
             elif kind in ("rolling", "dice_chosen"):
+                if kind == "dice_chosen":  # the next player's dice: the last round's roll goes
+                    self._kept_roll, self._kept_bonus = [], []
                 self._move_on()
         # (the view of the change comes next, with `show`: it draws)
         shown = {"revealed", "bust", "tally_up", "shout", "rolled", "bonus_rolled", "rolling"}
@@ -161,7 +163,8 @@ class TallyTable(GameWidget):
         # (two rows of dice boxes left the players one row)
         chips = crowded or (bool(bonus) and self.app.has_class("-small"))
         if view["last_roll"] or self._kept_roll:
-            if not self.app.has_class("-small"):  # (the dice say it themselves)
+            # (on a small screen this round's dice say it themselves; the last round's not)
+            if not self.app.has_class("-small") or not view["last_roll"]:
                 roll.append(t("tallyup.last_roll") + "\n", style="dim")
             dice = list(view["last_roll"] or self._kept_roll)
             if view["up_die_label"] is not None:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -277,6 +278,22 @@ class TesauroHand(HandWidget):
             return "1" if count == 1 else f"1–{count}" if count else None
         return None
 
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed before any tile is taken is the definition's beginning (a play-test
+        typed "a kind of bug" first: each key was refused, the text lost): the field opens
+        with it, and says a tile is still to take (the text stays through it)."""
+        character = event.character if event.is_printable else None
+        if not character or character.isdigit() or character.isspace():
+            return
+        if self._field_open or not self._may_write() or self.view.get("tile") is not None:
+            return
+        if self.screen.active_bindings.get(event.key) is not None:
+            return  # (a key of the screen's own: `q` still asks whether to leave)
+        event.stop()
+        event.prevent_default()
+        self.action_write()
+        self.query_one("#tsh-text", DefinitionInput).insert_text_at_cursor(character)
+
     def action_choose(self, entry: int) -> None:
         self.act({"type": "choose", "entry": entry})
 
@@ -483,8 +500,9 @@ class TesauroHand(HandWidget):
             if self._field_open:
                 return t("tesauro.tile_coming" if self._wanted_tile else "tesauro.tile_first_field")
             return t("tesauro.take_tile")
-        if view["mode"] == "spoken":
-            return t("tesauro.think_then_ready")
+        if view["mode"] == "spoken":  # (the Genius invents nothing: they know the truth)
+            genius = view.get("role") == "brillante"
+            return t("tesauro.truth_then_ready" if genius else "tesauro.think_then_ready")
         if self._field_open:
             return t("tesauro.type_now")
         return t("tesauro.back_to_text")

@@ -79,6 +79,16 @@ class TRexHand(HandWidget):
         if self.view:
             put(self.query_one("#tr-news", Static), self._news())
 
+    def happened(self, events: list[dict[str, Any]]) -> bool | None:
+        """A bye-bye that changes the action of your own card is said to you (only the
+        story said it, soon pushed out: a player went on performing the old one)."""
+        card = (self.view or {}).get("card") or {}
+        for event in events:
+            if event.get("type") == "byebye" and event.get("colour") == card.get("colour"):
+                said = t("trex.byebye_yours", came=event.get("came", ""))
+                self.notify(said, timeout=8, markup=False)
+        return None
+
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         self._draw_card()
         put(self.query_one("#tr-status", Static), self._status())
@@ -246,7 +256,8 @@ class TRexHand(HandWidget):
 
     def action_number(self, index: int) -> None:
         view = self.view
-        if index >= len(view.get("players", [])):
+        if index >= len(view.get("players", [])):  # (a key that did nothing, silently)
+            self.notify(t("trex.no_such_seat", n=index + 1, last=len(view.get("players", []))))
             return
         if index == view.get("seat") and self.legal() & {"vote", "offer"}:
             self.notify(t("trex.not_yourself"), severity="warning")  # (a key that says why)
