@@ -177,6 +177,12 @@ class GameBase:
         bot's own knowledge (Tesauro: words to bluff with). It never leaves the host."""
         return self.view(state, seat)
 
+    def carried(self, state: State, options: dict) -> dict:
+        """What a game hands on to the evening's next game at the same table, as options
+        of its own (never the lobby's; `options` are this game's): by default nothing.
+        Tesauro: the words that came up, never again a bot's bluff."""
+        return {}
+
     def check_deck(self, path: str, lang: str) -> None:
         """A group's own content file, checked before the table opens: raises ValueError
         saying the file, line and field (only for a game that `takes_deck`)."""

@@ -118,6 +118,12 @@ class Room(Lobby):
         """The seats the game cannot go on without now."""
         return self.play.waiting_for() if self.phase == "playing" and self.play else []
 
+    def _shown_options(self) -> dict[str, Any]:
+        """The game's lobby options and `lang`: not a group's deck (a path on the host), nor
+        what a game carried from the evening's last one (`GameBase.carried`)."""
+        shown = {o.key for o in self.game.options} if self.game is not None else set()
+        return {k: v for k, v in self.options.items() if k in shown or k == "lang"}
+
     def summary(self) -> dict[str, Any]:
         """The room as everybody may see it (no tokens, no code)."""
         now = self.clock()
@@ -126,7 +132,7 @@ class Room(Lobby):
             "id": self.room_id,
             "phase": self.phase,
             "game": self.game_id,
-            "options": {k: v for k, v in self.options.items() if k != "deck"},  # a host path
+            "options": self._shown_options(),
             "room_options": dict(self.room_options),
             "needs_code": self.code is not None,
             "players": self.players,
@@ -333,6 +339,8 @@ class Room(Lobby):
 
     def _back_to_lobby(self) -> None:
         self._cancel_timers()
+        if self.play is not None and self.game is not None:  # what the next game must know
+            self.options.update(self.game.carried(self.play.state, self.options))
         self.phase = "lobby"
         self.play = None
         self.players = 0

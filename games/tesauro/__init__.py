@@ -167,6 +167,13 @@ class Tesauro(ModuleGame):
     def bot_view(self, state: State, seat: int) -> dict:
         return views.bot_view(state, seat)
 
+    def carried(self, state: State, options: dict) -> dict:
+        """The words that came up this game, after those of the evening's earlier games:
+        the next game neither deals them first nor lets a bot bluff with them."""
+        seen = list(options.get("seen") or [])
+        fresh = [word for word in rules.came_up(state) if word not in set(seen)]
+        return {"seen": (seen + fresh)[-rules.SEEN_MAX :]}
+
     def check_deck(self, path: str, lang: str) -> None:
         """A group's dictionary, checked before the table opens: DeckError says what is wrong
         (file, line, field)."""

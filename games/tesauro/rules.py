@@ -59,7 +59,11 @@ OPTIONS: tuple[Option, ...] = (
 OPTION_DEFAULTS: dict[str, Any] = {option.key: option.default for option in OPTIONS} | {
     "lang": "en",  # the host's language: not a lobby option (the host passes it)
     "deck": None,  # a group's own dictionary file (`hubbub host --deck`)
+    "seen": (),  # the words that came up in the evening's earlier games (`carried`)
 }
+
+SEEN_MAX = 2000
+"""The most words an evening remembers having seen (`seen`): more than any dictionary's."""
 
 HOST_ACTIONS = ("timeout", "away", "back")
 ANYTIME = ("chance", "away", "back")
@@ -105,6 +109,7 @@ def setup(
         "roles": [None] * n,
         "aside": None,
         "card": None,
+        "drawn": [],
         "entry": None,
         "tiles": [None] * n,
         "texts": [None] * n,
@@ -138,6 +143,12 @@ def _settings(options: dict) -> dict[str, Any]:
         raise ValueError(f"lang must be a language code: {settings['lang']!r}")
     if settings["deck"] is not None and not isinstance(settings["deck"], str):
         raise ValueError(f"deck must be the path of a dictionary file: {settings['deck']!r}")
+    seen = settings["seen"]
+    if not isinstance(seen, list | tuple) or len(seen) > SEEN_MAX:
+        raise ValueError(f"seen must be a list of at most {SEEN_MAX} words")
+    if not all(isinstance(word, str) for word in seen):
+        raise ValueError("seen must be a list of words")
+    settings["seen"] = list(seen)
     if settings["words"] not in ("table", *LANGS):
         raise ValueError(f"words must be 'table' or one of {LANGS}: {settings['words']!r}")
     return settings
@@ -530,6 +541,7 @@ def _deal(state: State, outcome: list[int]) -> list[Event]:
         state["roles"][s] = BRILLANTE if outcome[k] == 0 else ORATE
     state["aside"] = BRILLANTE if outcome[-1] == 0 else ORATE
     state["card"] = state["deck"].pop(0)
+    state.setdefault("drawn", []).append(state["card"])  # (a game saved before: from now)
     state["phase"] = CHOOSE
     if state["away"][state["reader"]]:
         return _open_writing(state, 0, auto=True)
@@ -613,11 +625,32 @@ def _chance(state: State, seat: int, action: Action) -> list[Event]:
     state["chance"] = None
     outcome = list(outcome)
     if spec["deck"] == "dictionary":
-        keep = pool_size(len(outcome))
-        state["deck"] = outcome[: len(outcome) - keep]
-        state["pool"] = outcome[len(outcome) - keep :]
+        state["deck"], state["pool"] = _split(state, outcome)
         return [{"type": "shuffled"}, *_begin_turn(state)]
     return _deal(state, outcome)
+
+
+def _split(state: State, outcome: list[int]) -> tuple[list[int], list[int]]:
+    """The shuffled dictionary into the deck and the bots' pool (its last `pool_size`
+    cards). A card whose word came up in an earlier game of the evening (`seen`) is neither
+    in the pool — a bot bluffing with a meaning the table heard last game is found out —
+    nor before an unseen one in the deck; with nothing seen, the order is the shuffle's."""
+    seen = set(state["options"]["seen"])
+    known = [any(e["word"] in seen for e in state["cards"][c]) for c in outcome]
+    fresh = [c for c, old in zip(outcome, known, strict=True) if not old]
+    stale = [c for c, old in zip(outcome, known, strict=True) if old]
+    keep = pool_size(len(outcome))
+    pool = fresh[len(fresh) - keep :] if len(fresh) >= keep else fresh + stale[: keep - len(fresh)]
+    taken = set(pool)
+    deck = [c for c in fresh if c not in taken] + [c for c in stale if c not in taken]
+    return deck, pool
+
+
+def came_up(state: State) -> list[str]:
+    """The words of the cards that came up in this game (drawn for a turn: both words of
+    the card, which the reader saw), in the order they did."""
+    drawn = state.get("drawn", [])
+    return [entry["word"] for card in drawn for entry in state["cards"][card]]
 
 
 def copy_events(events: list[Event]) -> list[Event]:

@@ -97,6 +97,43 @@ def test_setup_splits_the_dictionary_into_deck_and_pool():
 
 
 @pytest.mark.parametrize(
+    "seen, deck, pool",
+    [
+        ([], [11, 0, 1, 2, 3, 4, 5, 6], [7, 8, 9, 10]),  # nothing seen: the shuffle's order
+        # cards 8 and 9 came up last game: never in the pool, dealt after every unseen card
+        (["8", "9"], [11, 0, 1, 2, 3, 4, 8, 9], [5, 6, 7, 10]),
+        # all but three seen: the pool takes the unseen three, then seen ones (it is never
+        # short), and the deck deals what is left
+        ([str(c) for c in range(9)], [1, 2, 3, 4, 5, 6, 7, 8], [11, 9, 10, 0]),
+    ],
+)
+def test_the_words_of_the_evening_s_earlier_games_are_neither_bluffed_nor_dealt_first(
+    seen, deck, pool
+):
+    """The play-test: after `r`, a bot bluffed with the paraphrase of the last game's word —
+    found out by anyone who remembered it. A card counts as seen when either word was."""
+    state = TESAURO.setup(["A", "B", "C"], {"deck": WORDS})
+    words = {c: [e["word"] for e in card] for c, card in enumerate(state["cards"])}
+    named = [words[int(c)][0] for c in seen]
+    state = TESAURO.setup(["A", "B", "C"], {"deck": WORDS, "seen": named})
+    outcome = [11, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": outcome})
+    assert (state["deck"], state["pool"]) == (deck, pool)
+
+
+def test_a_game_hands_the_words_that_came_up_to_the_next():
+    state = TESAURO.setup(["A", "B", "C"], {"deck": WORDS, "seen": ["earlier"]})
+    TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": list(range(12))})
+    assert TESAURO.carried(state, state["options"])["seen"] == ["earlier"]  # none came up
+    TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": [0, 1, 2]})  # the deal
+    first = state["card"]
+    carried = TESAURO.carried(state, state["options"])["seen"]
+    assert carried == ["earlier", *(e["word"] for e in state["cards"][first])]
+    with pytest.raises(ValueError):
+        TESAURO.setup(["A", "B", "C"], {"deck": WORDS, "seen": "not a list"})
+
+
+@pytest.mark.parametrize(
     "n, outcome, roles, aside",
     [
         # scholars from the reader take outcome[0], outcome[1], …; the last card is aside

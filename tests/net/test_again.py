@@ -190,3 +190,22 @@ def test_the_lobby_s_arrows_stop_at_a_scale_s_ends_and_go_round_other_choices():
     assert room.cycle_option("target", 1) is False and room.options["target"] == 5000
     assert room.cycle_option("once_each", 1) and room.cycle_option("once_each", 1)
     assert room.options["once_each"] is False  # (on, and round to off again)
+
+
+def test_the_words_of_a_tesauro_game_stay_out_of_the_bots_pool_for_the_evening():
+    """After `r` (or a game ended and a new one started), the words that came up are not
+    the bots' to bluff with, and never shown on the wire."""
+    import random
+
+    room = Room("Friday", game_id="tesauro", open_room=True, rng=random.Random(1))
+    for name in ("Ann", "Bob", "Cid"):
+        room.connected(room.join(name, None), returning=False)
+    room.start(lang="en")
+    first = [e["word"] for e in room.state["cards"][room.state["card"]]]
+    room.end()
+    assert room.options["seen"] == first
+    assert set(room.summary()["options"]) == {o.key for o in room.game.options} | {"lang"}
+    room.start(lang="en")
+    pool = {e["word"] for c in room.state["pool"] for e in room.state["cards"][c]}
+    assert not pool & set(first)
+    assert room.state["card"] not in room.state["pool"]
