@@ -75,6 +75,12 @@ def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = 
     return out
 
 
+def unbroken(text: str) -> str:
+    """`text` kept on one line where a line wraps ("⏱ 17 s", "to 500", "Bot 2"): its spaces
+    made no-break spaces."""
+    return text.replace(" ", "\u00a0")
+
+
 def number(value: Any) -> str:
     """A number as printed: a negative one with a real minus sign (−30, as the Up Die's
     −100 and every text of the catalogues say it), not a hyphen."""

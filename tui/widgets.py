@@ -8,7 +8,7 @@ import re
 import time as _time
 import tomllib
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableSequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -908,6 +908,36 @@ def seat_lines(
     )
 
 
+_TIMES = re.compile(r" \(×(\d+)\)$")
+
+
+def again(lines: MutableSequence[str], line: str) -> bool:
+    """If `line` is the last of `lines` once more, count it there ("Dan skips. (×2)") and
+    say so; else change nothing."""
+    if not lines:
+        return False
+    last = lines[-1]
+    found = _TIMES.search(last)
+    base, times = (last[: found.start()], int(found.group(1))) if found else (last, 1)
+    if base != line:
+        return False
+    lines[-1] = f"{line} (×{times + 1})"
+    return True
+
+
+def _same_line(lines: MutableSequence[str], line: str) -> bool:
+    """A feed told a story's counted line ("… (×3)") that it counted itself already."""
+    if not lines or not _TIMES.search(line):
+        return False
+    if lines[-1] == line:
+        return True
+    base = line[: _TIMES.search(line).start()]  # type: ignore[union-attr]
+    if _TIMES.sub("", lines[-1]) == base:
+        lines[-1] = line
+        return True
+    return False
+
+
 class Story:
     """What happened, in plain words: the last lines, and how many there have ever been — so
     a screen that has shown `n` of them knows what is new even after old ones were dropped."""
@@ -919,9 +949,12 @@ class Story:
         self.total = 0
 
     def add(self, line: str) -> None:
-        self.lines.append(line)
+        """A line; the same line again is counted on the last one ("… (×3)"): a player's
+        twenty skips pushed every match out of sight. It still counts as new (`since`)."""
         self.total += 1
-        del self.lines[: -self.KEEP]
+        if not again(self.lines, line):
+            self.lines.append(line)
+            del self.lines[: -self.KEEP]
 
     def since(self, seen: int | None, fresh: int = 30) -> list[str]:
         """Lines after the first `seen`; a screen that has seen nothing gets the last `fresh`."""
@@ -951,7 +984,9 @@ class Feed(Widget):
         self.lines: deque[str] = deque(maxlen=self.KEEP)
 
     def say(self, line: str) -> None:
-        self.lines.append(line)
+        """A line at the bottom; a repeat of the last (counted: `again`) replaces it."""
+        if not again(self.lines, line) and not _same_line(self.lines, line):
+            self.lines.append(line)
         self.refresh()
 
     def render(self) -> Text:

@@ -191,3 +191,14 @@ def test_a_negative_number_has_a_real_minus_sign_wherever_it_is_shown():
     view = {"mode": "compete", "players": ["Ann", "Bob"], "good": [1, 0], "bad": [0, 2],
             "scores": [1, -2]}  # fmt: skip
     assert "−2" in scoreboard(view).plain and "-2" not in scoreboard(view).plain
+
+
+def test_a_russian_percentage_has_a_decimal_comma():
+    from tui.games.tallyup import percent
+
+    set_lang("ru")
+    try:
+        assert percent(0.014) == "1,4\u00a0%" and percent(0.57) == "57\u00a0%"
+    finally:
+        set_lang("en")
+    assert percent(0.014) == "1.4%" and percent(0.57) == "57%"

@@ -62,3 +62,21 @@ def test_story_lines_end_as_sentences_and_never_twice():
     set_lang("ru")
     assert narrate_room(chosen | {"game": "tallyup"}, []) == "Игра: Tally Up!"
     set_lang("en")
+
+
+def test_a_line_said_again_and_again_is_counted_not_repeated():
+    """T-Rex: a player's twenty skips pushed every match out of the story."""
+    from tui.widgets import Feed, Story
+
+    story, feed = Story(), Feed()
+    seen = None
+    for line in ["Ann ⇄ Bob: 7 and 7.", "Dan skips.", "Dan skips.", "Dan skips.", "Cid skips."]:
+        story.add(line)
+        for new in story.since(seen):
+            feed.say(new)
+        seen = story.total
+    expected = ["Ann ⇄ Bob: 7 and 7.", "Dan skips. (×3)", "Cid skips."]
+    assert story.lines == expected and list(feed.lines) == expected
+    assert story.total == 5
+    feed.say("Cid skips.")  # a feed told lines one by one counts them too
+    assert list(feed.lines)[-1] == "Cid skips. (×2)"

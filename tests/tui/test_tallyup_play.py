@@ -235,3 +235,21 @@ async def test_the_last_round_s_roll_is_labelled_and_goes_when_the_next_dice_are
         table.room.act(you, {"type": "choose_dice", "dice": ["red", "yellow", "blue"]})
         app.post_message(HostApp.RoomChanged(list(table.room.state["last_events"])))
         await until(lambda: not str(roll.render()).strip(), pilot, what="the old roll gone")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_six_dice_are_one_line_at_a_round_s_start(lang):
+    """Russian, 80×24: «фиолетовая» wrapped onto a line of its own before any die was
+    chosen (the short form only shortened dice beside chosen ones)."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang(lang)
+    try:
+        app, run_before = host_scene(tallyup_at("choose-dice"))()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await run_before(pilot)
+            dice = app.screen.query_one("#tu-dice")
+            assert dice.size.height == 1, str(dice.render())
+    finally:
+        set_lang("en")

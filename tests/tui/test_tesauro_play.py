@@ -375,6 +375,23 @@ async def test_a_definition_begun_before_any_tile_is_kept(state_dir):
         assert room.state["texts"][BOB] == "a kind of bug"
 
 
+async def test_a_spoken_scholar_the_time_ran_out_on_is_told(state_dir):
+    """Spoken: Cid took no tile before the thinking time ended and was left out of the
+    speakers without a word (the typed game says it)."""
+    set_lang("en")
+    room, host = tesauro_room()
+    room.set_option("mode", "spoken")
+    room.set_option("think_seconds", 60)
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        await until(lambda: "tile" in (cid.game or {}).get("legal", []), pc)
+        time_runs_out(room)
+        await until(lambda: room.state["phase"] in ("speak", "judge"), hp)
+        said = t("tesauro.missed_speaking")
+        await until(lambda: said in [str(n.message) for n in cid._notifications], pc)
+
+
 async def test_time_runs_out_on_a_silent_genius(state_dir):
     """The last ten seconds say what happens; a scholar whose time ran out with an empty
     field is told nothing was sent; the Genius gave nothing and «Everyone's crazy!» is still
@@ -743,3 +760,22 @@ async def test_a_small_table_gives_the_definitions_the_cards_won_rows(language):
                 assert app.screen.query_one("#ts-scores").display != small
     finally:
         set_lang("en")
+
+
+async def test_a_seat_s_symbol_marks_only_that_seat():
+    """The tiles marked a taken tile with ■ and the scoreboard counted cards with ● — Cid's
+    and Ann's marks: a symbol is a seat's, on every screen."""
+    from tui.games.tesauro.pieces import scoreboard
+    from tui.text import SEAT_SYMBOLS
+
+    set_lang("en")
+    table = shots.tesauro_table("typing")
+    app, run_before = shots.host_scene(lambda: table)()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await run_before(pilot)
+        tiles = str(app.screen.query_one("#ts-tiles").render())
+        assert any(name in tiles for name in table.room.game_view(None)["players"])
+        assert not set(tiles) & set(SEAT_SYMBOLS), tiles
+    view = {"scores": [3, 1, 0], "players": ["Ann", "Bob", "Cid"], "over": False}
+    for piece in scoreboard(view):
+        assert sum(piece.plain.count(symbol) for symbol in SEAT_SYMBOLS) == 1, piece.plain

@@ -547,11 +547,13 @@ class GameScreen(RoomScreen):
     BINDINGS = keys(
         "client.game",
         [
-            # a phone held upright has no room for the seats and the story beside the hand
+            # a phone held upright has no room for the seats and the story beside the hand;
+            # elsewhere the story beside it shows its last lines, and `l` all of it (the
+            # game's keys fill the footer: the help says this one, and ^G, the bell)
             Binding("l", "story", "key.story"),
+            Binding("l", "whole_story", "key.story", show=False),
             Binding("question_mark,f1", "help", "key.help", key_display="?"),
             Binding("q", "leave", "key.leave"),
-            # the game's keys fill the footer: the help says this one (^G: the bell itself)
             Binding("ctrl+g", "bell", "key.bell", show=False),
         ],
     )
@@ -616,8 +618,10 @@ class GameScreen(RoomScreen):
             event.prevent_default()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "story":  # beside the hand where there is room: no key for it
+        if action == "story":  # (in the footer where the story has no room beside the hand)
             return self.app.has_class("-narrow")
+        if action == "whole_story":
+            return not self.app.has_class("-narrow")
         return True
 
     def on_resize(self) -> None:
@@ -628,6 +632,11 @@ class GameScreen(RoomScreen):
         room = self.room()
         seats = seat_lines(room, you=room.get("you"))
         self.app.push_screen(StoryScreen(self.player.story, seats=seats))
+
+    def action_whole_story(self) -> None:
+        """`l` beside a story that shows its last lines only: all of it (the play-test's
+        matches were pushed out by a player's twenty skips, with no way back to them)."""
+        self.app.push_screen(StoryScreen(self.player.story))
 
     def action_bell(self) -> None:
         """ctrl+g: the bell that rings when the table starts waiting for you, off or on."""

@@ -653,6 +653,7 @@ class ResultsScreen(HostScreen):
     def on_mount(self) -> None:
         self.sub_title = t(f"game.{self.host.room.game_id}.name")
         self.query_one("#results").border_title = t("results.title")
+        self.query_one("#ticker").border_title = t("story.title")  # (a TV's box shows it)
         self.refresh_room([])
 
     def on_resize(self) -> None:

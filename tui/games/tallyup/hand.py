@@ -21,6 +21,7 @@ from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
 from tui.games.tallyup.words import percent
 from tui.i18n import t
+from tui.text import unbroken
 from tui.widgets import keys, put, tap_target
 
 
@@ -157,7 +158,7 @@ class TallyHand(HandWidget):
         me = view["seat"]
         legal = self.legal()
         left = self._seconds_left()
-        clock = f"  ⏱ {t('tallyup.seconds', n=left)}" if left is not None else ""
+        clock = "  " + unbroken(f"⏱ {t('tallyup.seconds', n=left)}") if left is not None else ""
         if view["phase"] == "shout" and view.get("shout") and view["shout"].get("open"):
             status = Text(f"{t('tallyup.shout_now')}{clock}")
         elif "token" in legal:
@@ -268,5 +269,5 @@ class TallyHand(HandWidget):
         text = Text()
         text.append(t("tallyup.you", score=scores[me], rank=rank, n=len(scores)), style="bold")
         text.append("  " + ("OUT" if view["out"][me] else "IN"), style="bold cyan")
-        text.append("   " + t("tallyup.target", n=view["target"]), style="dim")
+        text.append("   " + unbroken(t("tallyup.target", n=view["target"])), style="dim")
         return text

@@ -12,7 +12,7 @@ from games.tallyup import COLOURS
 from tui.games.tallyup.dice import DIE_STYLE
 from tui.games.tallyup.words import colour_name, names_of
 from tui.i18n import t
-from tui.text import marked, marks_of, name, number, seat_colour
+from tui.text import marked, marks_of, name, number, seat_colour, unbroken
 
 BARS = "▁▂▃▄▅▆▇█"
 NAME_WIDTH = 14  # a name in the score chart
@@ -74,13 +74,13 @@ def round_line(
 
 def dice_overview(view: dict[str, Any], short: bool = False) -> Text:
     """The six dice as coloured blocks with their names: the chosen three solid and marked,
-    the unused ones dim (`short`: the unused ones as a dot each, where the names don't fit on
-    a line). (Their faces are on every player's dice chart, `d`.)"""
+    the unused ones dim (`short`: the unused ones — all six before any is chosen — as a dot
+    each in its colour, where the names don't fit on a line). (Their faces are on every player's dice chart, `d`.)"""
     text = Text()
     chosen = set(view["dice"])
     for colour in COLOURS:
         label = f"\u00a0{colour_name(colour)}\u00a0"  # no-break spaces: a chip never splits
-        if short and chosen and colour not in chosen:
+        if short and colour not in chosen:  # (none chosen yet: all six as dots)
             label = "\u00a0●"
         if colour in chosen:
             text.append("▶", style="bold")
@@ -95,8 +95,9 @@ def phase_line(view: dict[str, Any], names: list[str]) -> Text:
     phase = view["phase"]
     if view["over"]:
         winners = (view.get("result") or {}).get("winners", [])
+        whole = [unbroken(name) for name in names]  # (not "Bot" / "2." on two lines)
         return Text(
-            "  " + t("tallyup.ev.game_over", names=names_of(winners, names)) + "  ",
+            "  " + t("tallyup.ev.game_over", names=names_of(winners, whole)) + "  ",
             style="bold black on green",
         )
     key = f"tallyup.phase.{phase}"

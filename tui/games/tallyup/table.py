@@ -25,7 +25,7 @@ from tui.games.tallyup.pieces import (
 )
 from tui.i18n import t
 from tui.text import marks_of
-from tui.widgets import Beats, put
+from tui.widgets import Beats, after_refresh, put
 
 REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
@@ -152,7 +152,10 @@ class TallyTable(GameWidget):
             line = round_line(view, names, narrow=True, total=total if crowded else None)
         put(self.query_one("#tu-round", Static), line)
         dice = dice_overview(view)
-        across = self.query_one("#tu-dice").content_size.width or self.size.width - 2
+        across = self.query_one("#tu-dice").content_size.width
+        if not across:  # not laid out yet: drawn again once it is (its width is the test)
+            after_refresh(self, self._redraw)
+            across = self.size.width - 2
         if dice.cell_len > across:  # one line, never two: the unused dice without their names
             dice = dice_overview(view, short=True)
         put(self.query_one("#tu-dice", Static), dice)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.tallyup.dice import face_dict
-from tui.i18n import t
+from tui.i18n import lang, t
 
 
 def colour_name(colour: str) -> str:
@@ -33,4 +33,7 @@ def names_of(seats: list[int], names: list[str]) -> str:
 
 def percent(fraction: Any) -> str:
     value = float(fraction) * 100
-    return f"{value:.0f}%" if value >= 10 or value == 0 else f"{value:.1f}%"
+    shown = f"{value:.0f}" if value >= 10 or value == 0 else f"{value:.1f}"
+    if lang() == "ru":  # 1,4 % — a decimal comma, and the sign apart (but on one line)
+        return shown.replace(".", ",") + "\u00a0%"
+    return shown + "%"

@@ -135,9 +135,11 @@ class TesauroHand(HandWidget):
             self._wanted_tile = None  # the tile asked for is ours: the field was open already
         if not self._may_write():
             self._field_open = False
-        if self._timed_out() and self._told_timeout != view.get("turn"):
+        missed = self._timed_out() or self._missed_speaking()
+        if missed and self._told_timeout != view.get("turn"):
             self._told_timeout = view.get("turn")
-            self.notify(t("tesauro.timed_out"), severity="warning")
+            key = "tesauro.timed_out" if view.get("mode") == "typed" else "tesauro.missed_speaking"
+            self.notify(t(key), severity="warning")
         self._place_field()
         self._redraw()
 
@@ -179,6 +181,19 @@ class TesauroHand(HandWidget):
     def _timed_out(self) -> bool:
         """The thinking time of the typed game ran out before this scholar sent theirs."""
         return self._unsent("judge")
+
+    def _missed_speaking(self) -> bool:
+        """The thinking time of the spoken game ran out before this scholar was ready (no
+        tile, or not ready): they are not among the speakers — said, not silently."""
+        view = self.view
+        me = view.get("seat")
+        return (
+            view.get("mode") == "spoken"
+            and view.get("phase") in ("speak", "judge")
+            and view.get("role") in ("brillante", "orate")
+            and isinstance(me, int)
+            and not view["given"][me]
+        )
 
     def _compact(self) -> bool:
         """A small screen (80x24): fewer lines for the role and the word."""

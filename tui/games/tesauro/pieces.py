@@ -220,7 +220,7 @@ def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> list[Tex
         piece.append_text(marked(seat, player, style, marks))
         piece.append(" ")
         if won[seat]:
-            dots = "●" * min(won[seat], 5) + ("+" if won[seat] > 5 else "")
+            dots = "▮" * min(won[seat], 5) + ("+" if won[seat] > 5 else "")
             piece.append(dots + " ", style="green")
         piece.append(str(won[seat]), style="bold")
         if seat in tied:

@@ -114,7 +114,7 @@ class TileGrid(Widget):
                 if seat is None:
                     below = Text("□ " + t("tesauro.free"), style="dim")
                 else:
-                    below = span("■ ", style="bold cyan")
+                    below = span("▣ ", style="bold cyan")  # (■ is a seat's mark)
                     below.append_text(name(who(names, seat)))
                     if view["given"][seat]:
                         below.append(" ✔", style="bold green")

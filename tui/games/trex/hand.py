@@ -19,7 +19,7 @@ from tui.games.trex.offer import PickOfferScreen
 from tui.games.trex.pieces import scale
 from tui.games.trex.words import COLOUR_STYLE, colour_label, joined, who
 from tui.i18n import quote, t
-from tui.text import literal, name
+from tui.text import literal, name, unbroken
 from tui.widgets import clock, keys, put, tap_target
 
 NEWS_SECONDS = 8.0
@@ -140,7 +140,7 @@ class TRexHand(HandWidget):
             return Text(t("trex.over"), style="bold")
         if view["phase"] == "vote":
             left = self.seconds_left()
-            timer = f"  ⏱ {clock(left)}" if left is not None else ""
+            timer = "  " + unbroken(f"⏱ {clock(left)}") if left is not None else ""
             if "vote" in legal:
                 return Text(t("trex.vote_now") + timer, style="bold reverse")
             tie = view.get("tie_break") or {}
