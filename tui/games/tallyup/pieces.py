@@ -75,7 +75,8 @@ def round_line(
 def dice_overview(view: dict[str, Any], short: bool = False) -> Text:
     """The six dice as coloured blocks with their names: the chosen three solid and marked,
     the unused ones dim (`short`: the unused ones — all six before any is chosen — as a dot
-    each in its colour, where the names don't fit on a line). (Their faces are on every player's dice chart, `d`.)"""
+    each in its colour, where the names don't fit on a line). (Their faces are on every
+    player's dice chart, `d`.)"""
     text = Text()
     chosen = set(view["dice"])
     for colour in COLOURS:
