@@ -264,6 +264,9 @@ async def test_with_a_name_known_the_form_waits_for_the_code(state_dir):
         await pilot.press(*"kqxm")
         assert app.screen.query_one("#name", Input).value == "Ben"
         assert app.screen.query_one("#code", Input).value.upper() == "KQXM"
+        app.screen.query_one("#code", Input).value = ""
+        await pilot.press(*"h v x b")  # as the host shows it, spaced: the letters are the code
+        assert app.screen.query_one("#code", Input).value == "hvxb"
 
 
 async def test_the_host_nudges_a_player_who_does_not_move_and_the_bot_moves_for_them(state_dir):
@@ -288,6 +291,8 @@ async def test_the_host_nudges_a_player_who_does_not_move_and_the_bot_moves_for_
         await hp.press("n")
         await until(lambda: (player.room.get("turn") or {}).get("nudged"), pp)
         await until(lambda: bar.display and "hurrying" in str(bar.render()), pp)
+        said = [str(n.message) for n in player._notifications]
+        assert not any("hurrying" in line for line in said)  # (a toast hid the line's end)
         room.countdown.expire()  # its 20 s are up
         await until(lambda: any(e["type"] == "played_for" for e in room.history), hp)
         assert room.seats[0].bot is None and room.log[0][0] == 0  # Ann's seat, Ann's move

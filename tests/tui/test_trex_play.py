@@ -129,7 +129,8 @@ async def test_the_voter_sees_the_vote_s_countdown():
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
         status = app.screen.query_one("#tr-status")
-        await until(lambda: "⏱ 0:4" in str(status.render()), pilot, what="the countdown")
+        shown = lambda: str(status.render()).replace("\u00a0", " ")  # noqa: E731 (unbroken)
+        await until(lambda: "⏱ 0:4" in shown(), pilot, what="the countdown")
         assert t("trex.vote_now") in str(status.render())
 
 
@@ -170,3 +171,20 @@ async def test_a_bye_bye_that_changes_your_card_is_said_to_you():
         app.post_message(ClientApp.told(wire(view)))
         said = t("trex.byebye_yours", came=came)
         await until(lambda: said in [str(n.message) for n in app._notifications], pilot)
+
+
+async def test_on_a_tv_a_short_one_keeps_the_big_board_with_the_levels_a_size_smaller():
+    """The play-test's TV switched the scoreboard to small type (and cut a name) whenever a
+    match's levels were up, big again after the next event: where the board fits only with
+    the levels a size smaller, they are smaller."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import host_scene
+
+    set_lang("en")
+    app, run_before = host_scene(trex_at("match"), last_apart=True)()
+    async with app.run_test(size=(160, 43)) as pilot:
+        await run_before(pilot)
+        board = str(app.screen.query_one("#tr-scores").render())
+        banner = str(app.screen.query_one("#tr-banner").render()).splitlines()
+        assert "good 2" in board  # the big board: its tokens beside each big name
+        assert len(banner) == 4  # the names and levels at scale 1 (three rows), the sentence

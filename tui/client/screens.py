@@ -292,8 +292,9 @@ class JoinScreen(Form, PlayerScreen):
             yield TextField(id="name", max_length=NAME_MAX, placeholder=t("join.name_placeholder"))
             yield Static(t("join.code"), id="code-label")
             yield TextField(  # as long as the longest code; the placeholder says this table's
-                id="code",
+                id="code",  # letters only: the code typed as the host shows it, "H V X B", fits
                 max_length=LONG_CODE_LENGTH,
+                restrict=r"[^\W\d_]*",
                 placeholder=t("join.code_placeholder", n=self._params()["letters"]),
             )
             yield Static(id="join-known")
@@ -584,8 +585,7 @@ class GameScreen(RoomScreen):
         self.query_one("#turn", TurnBar).show(room)
         for event in events or ():  # the turn clock's news for you: said where you look
             if event.get("type") == "nudged" and room.get("you") in event.get("seats", ()):
-                self.notify(t("client.turn_nudged"), severity="warning", timeout=6)
-                if self.player.bell_on:
+                if self.player.bell_on:  # (the turn's line says it: a toast hid its end)
                     self.app.bell()
             elif event.get("type") == "played_for" and event.get("seat") == room.get("you"):
                 self.notify(t("client.played_for_you"), timeout=6)

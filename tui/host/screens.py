@@ -466,9 +466,12 @@ class TableScreen(HostScreen):
         room = self.host.room
         summary = room.summary()
         show_alerts(self)
-        crowded = self.query_one("#alerts").display and self.app.has_class("-small")
-        # the alerts matter more than the ticker: its newest line stays; l tells the story
-        self.query_one(PublicTable).set_class(crowded, "-hush")
+        alerts = self.alerts() if self.app.has_class("-small") else None
+        # the alerts matter more than the ticker: one line of them leaves it its newest
+        # line, more hide it (l tells the story)
+        rows = len(alerts.wrap(self.app.console, self.size.width)) if alerts else 0
+        self.query_one(PublicTable).set_class(rows == 1, "-quiet")
+        self.query_one(PublicTable).set_class(rows > 1, "-hush")
         self.query_one(PublicTable).show(summary, room.game_view(None), events, self._note(summary))
         self.sub_title = t(f"game.{room.game_id}.name")
         nudge = bool(room.nudgeable())

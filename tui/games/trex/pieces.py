@@ -29,7 +29,9 @@ MATCH_COLOUR = {"exact": "green", "near": "yellow"}
 """A match's outcome by colour (red: a miss) — the sentence always says it in words too."""
 
 
-def match_banner(match: dict[str, Any], names: list[str], *, large: int = 0) -> Text:
+def match_banner(
+    match: dict[str, Any], names: list[str], *, large: int = 0, scales: tuple[int, ...] = (2, 1)
+) -> Text:
     """The last match in a sentence on its outcome's colour; `large` (a TV's width): above
     it in big letters whose the two levels are, "ANN 7   BOB 10", to be read from the sofa
     (the levels alone where the names do not fit, or have a letter the font lacks)."""
@@ -45,22 +47,25 @@ def match_banner(match: dict[str, Any], names: list[str], *, large: int = 0) -> 
     else:
         line = match_sentence(match, names)
     banner = Text(f" {line} ", style=style)
-    levels = big_levels(match, names, large) if large else None
+    levels = big_levels(match, names, large, scales) if large else None
     if levels:
         banner = Text("\n".join(levels) + "\n", style=f"bold {colour}") + banner
     return banner
 
 
-def big_levels(match: dict[str, Any], names: list[str], room: int) -> list[str] | None:
-    """A match's two levels in big letters no wider than `room`: with the players' names
-    where they fit (in the two-player game the team's are known), else the levels alone."""
+def big_levels(
+    match: dict[str, Any], names: list[str], room: int, scales: tuple[int, ...] = (2, 1)
+) -> list[str] | None:
+    """A match's two levels in big letters no wider than `room`, at the first of `scales`
+    that fits: with the players' names where they fit (in the two-player game the team's
+    are known), else the levels alone."""
     a, b = match["level_a"], match["level_b"]
     forms = [f"{a}  {b}"]
     if "right" not in match:
         first, second = who(names, match["a"]).strip(), who(names, match["b"]).strip()
         forms[:0] = [f"{first} {a}   {second} {b}"]
     for text in forms:
-        for scale in (2, 1):
+        for scale in scales:
             lines = big(text, scale)
             if lines and len(lines[0]) <= room:
                 return lines

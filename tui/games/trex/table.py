@@ -119,7 +119,21 @@ class TRexTable(GameWidget):
                 taken.append(2 + self._rows(pile_rows, width))
             if end.display:
                 taken.append(self._rows(trex, width))
-            if large is not None and sum(taken) + self._rows(large, width) <= self.size.height:
+
+            def fits(used: list[int]) -> bool:
+                rows = sum(used) + self._rows(large, width) if large is not None else None
+                return rows is not None and rows <= self.size.height
+
+            late = voting or view["over"]  # (the banner is the vote's or the end's then)
+            if large is not None and not fits(taken) and view.get("last_match") and not late:
+                smaller = match_banner(view["last_match"], names, large=width, scales=(1,))
+                if self._byebye is not None:
+                    smaller = smaller + Text("\n") + self._byebye
+                if fits([taken[0], 1 + self._rows(smaller, width), *taken[2:]]):
+                    banner = smaller  # the levels a size smaller: the big board stays big
+                    put(self.query_one("#tr-banner", Static), banner)
+                    taken[1] = 1 + self._rows(banner, width)
+            if fits(taken):
                 board = large
         put(scores, board)
 
