@@ -75,10 +75,15 @@ def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = 
     return out
 
 
+UNBROKEN_SPACE = "\u2800"
+"""A blank that a line is never broken at: Rich wraps at every Unicode space, the no-break
+space too; the Braille blank is no space to it, and looks like one."""
+
+
 def unbroken(text: str) -> str:
     """`text` kept on one line where a line wraps ("⏱ 17 s", "to 500", "Bot 2"): its spaces
-    made no-break spaces."""
-    return text.replace(" ", "\u00a0")
+    made `UNBROKEN_SPACE`s."""
+    return text.replace(" ", UNBROKEN_SPACE)
 
 
 def number(value: Any) -> str:

@@ -926,16 +926,13 @@ def again(lines: MutableSequence[str], line: str) -> bool:
 
 
 def _same_line(lines: MutableSequence[str], line: str) -> bool:
-    """A feed told a story's counted line ("… (×3)") that it counted itself already."""
-    if not lines or not _TIMES.search(line):
+    """A story's counted line ("… (×3)") for a feed showing the line it counts: it takes
+    that line's place."""
+    found = _TIMES.search(line)
+    if not lines or found is None or _TIMES.sub("", lines[-1]) != line[: found.start()]:
         return False
-    if lines[-1] == line:
-        return True
-    base = line[: _TIMES.search(line).start()]  # type: ignore[union-attr]
-    if _TIMES.sub("", lines[-1]) == base:
-        lines[-1] = line
-        return True
-    return False
+    lines[-1] = line
+    return True
 
 
 class Story:
@@ -998,8 +995,11 @@ class Feed(Widget):
             wrapped = list(Text(line).wrap(self.app.console, width))
             room = height - len(shown)
             if len(wrapped) > room:  # whole lines only (but the newest, cut, if it alone is
-                if not shown:  # taller than the feed)
-                    shown = wrapped[-room:]
+                if not shown:  # taller than the feed: its beginning, and … for the rest)
+                    shown = wrapped[:room]
+                    shown[-1] = shown[-1].copy()
+                    shown[-1].truncate(max(0, width - 1))
+                    shown[-1].append("…")
                 break
             shown[:0] = wrapped
         return Text("\n").join(shown)

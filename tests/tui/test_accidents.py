@@ -670,7 +670,7 @@ async def test_a_t_rex_player_whose_leaving_ends_the_game_is_told_and_so_is_ever
         await until(lambda: cid.game, pc)
         await pc.press("q")
         await until(lambda: isinstance(cid.screen, ConfirmScreen), pc)
-        assert t("trex.leave_ends") in cid.screen.question
+        assert t("client.leave_ends_game") in cid.screen.question
         await pc.press("y")
         await until(lambda: party.room.phase == "over", party.hp, what="the game over")
         await until(lambda: not cid.is_running, pc)
@@ -684,17 +684,40 @@ async def test_a_t_rex_player_whose_leaving_ends_the_game_is_told_and_so_is_ever
 
 
 def test_the_leave_question_warns_only_where_leaving_ends_the_t_rex_game():
-    from tui.games.trex import TRexHand
+    from tui.games import ui_for
 
-    def ends(view: dict) -> str | None:
-        hand = TRexHand()
-        hand.set_reactive(TRexHand.view, view)
-        return hand.leaving_ends()
-
-    set_lang("en")
+    ends = ui_for("trex").would_end
     four = {"mode": "compete", "over": False, "left": [False] * 4}
-    assert ends(four) is None
-    assert ends({**four, "left": [False, True, False, False]}) == t("trex.leave_ends")
-    assert ends({**four, "over": True, "left": [False, True, False, False]}) is None
-    coop = {"mode": "coop", "over": False, "left": [False, False]}
-    assert ends(coop) == t("trex.leave_ends_coop")
+    assert not ends(four)
+    assert ends({**four, "left": [False, True, False, False]})
+    assert not ends({**four, "over": True, "left": [False, True, False, False]})
+    assert ends({"mode": "coop", "over": False, "left": [False, False]})
+    assert not ui_for("tallyup").would_end({"over": False})  # (a bot plays a seat given up)
+
+
+async def test_the_host_s_kick_that_ends_a_t_rex_game_asks_first_and_a_leaver_is_no_choice(
+    state_dir, monkeypatch
+):
+    """The play-test: `k`, `3` ended a game of three at once (the players' leave question
+    warns); the list offered a player who had left, and said a bot would play the seat."""
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid", "Dan")
+        party.room.start(lang="en")
+        await party.settle()
+        host, hp = party.host, party.hp
+        party.room.leave(3)  # Dan leaves: three are left
+        await until(lambda: party.room.game_view(None)["left"][3], hp)
+        await hp.press("k")
+        await until(lambda: isinstance(host.screen, KickScreen), hp)
+        assert t("host.kick_pick_no_bots") in screen_text(host)
+        await hp.press("4")  # Dan: gone already
+        said = [str(n.message) for n in host._notifications]
+        assert t("host.kick_gone", name="Dan") in said and party.room.phase == "playing"
+        await hp.press("2")  # Bob: the game would end — asked first
+        await until(lambda: isinstance(host.screen, ConfirmScreen), hp)
+        assert host.screen.question == t("host.kick_ends_game", name="Bob")
+        await hp.press("n")
+        await until(lambda: isinstance(host.screen, KickScreen), hp)
+        assert party.room.phase == "playing" and not party.room.seats[1].leaving

@@ -198,7 +198,21 @@ def test_a_russian_percentage_has_a_decimal_comma():
 
     set_lang("ru")
     try:
-        assert percent(0.014) == "1,4\u00a0%" and percent(0.57) == "57\u00a0%"
+        assert percent(0.014) == "1,4\u2800%" and percent(0.57) == "57\u2800%"
     finally:
         set_lang("en")
     assert percent(0.014) == "1.4%" and percent(0.57) == "57%"
+
+
+def test_an_unbroken_group_stays_on_one_line_whatever_the_width():
+    """The play-test's voter saw "…номер.  ⏱" and "0:53" on the next line: Rich breaks a
+    line at a no-break space too."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from tui.text import unbroken
+
+    line = "Голосуйте: кто лучший Тирекс? Нажмите его номер.  " + unbroken("⏱ 0:53")
+    for width in range(40, 60):
+        lines = [part.plain for part in Text(line).wrap(Console(width=80), width)]
+        assert not any(part.rstrip().endswith("⏱") for part in lines), (width, lines)

@@ -80,3 +80,23 @@ def test_a_line_said_again_and_again_is_counted_not_repeated():
     assert story.total == 5
     feed.say("Cid skips.")  # a feed told lines one by one counts them too
     assert list(feed.lines)[-1] == "Cid skips. (×2)"
+
+
+async def test_a_line_taller_than_the_feed_shows_its_beginning():
+    """The host's results at 80×24 showed "ends here. The game is over!…": the line's
+    beginning, which says what happened, was the part cut."""
+    from textual.app import App
+
+    from tui.widgets import Feed
+
+    class One(App[None]):
+        def compose(self):
+            yield Feed(id="feed")
+
+    app = One()
+    async with app.run_test(size=(20, 3)) as pilot:
+        feed = app.query_one(Feed)
+        feed.say("Dan left the table. Fewer than three players were left: it ends here.")
+        await pilot.pause()
+        lines = str(feed.render()).splitlines()
+        assert lines[0].startswith("Dan left") and lines[-1].endswith("…") and len(lines) == 3

@@ -123,13 +123,14 @@ async def test_the_voter_sees_the_vote_s_countdown():
     the prompt on their own screen (the play-test's voter let it run out unawares)."""
     from tui.games.trex.scenes import trex_at
     from tui.scenes import player_scene
+    from tui.text import UNBROKEN_SPACE
 
     set_lang("en")
     app, run_before = player_scene(trex_at("vote"), screen="GameScreen", timer=42.0)()
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
         status = app.screen.query_one("#tr-status")
-        shown = lambda: str(status.render()).replace("\u00a0", " ")  # noqa: E731 (unbroken)
+        shown = lambda: str(status.render()).replace(UNBROKEN_SPACE, " ")  # noqa: E731
         await until(lambda: "⏱ 0:4" in shown(), pilot, what="the countdown")
         assert t("trex.vote_now") in str(status.render())
 
@@ -188,3 +189,16 @@ async def test_on_a_tv_a_short_one_keeps_the_big_board_with_the_levels_a_size_sm
         banner = str(app.screen.query_one("#tr-banner").render()).splitlines()
         assert "good 2" in board  # the big board: its tokens beside each big name
         assert len(banner) == 4  # the names and levels at scale 1 (three rows), the sentence
+
+
+async def test_a_player_sees_their_own_score():
+    """Only the table showed the scores: a player at the kitchen door never knew theirs."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import player_scene
+
+    set_lang("en")
+    app, run_before = player_scene(trex_at("match"), screen="GameScreen", you=0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        card = app.screen.query_one("#tr-card")
+        assert card.border_subtitle == t("trex.your_score", score=2, good=2, bad=0)

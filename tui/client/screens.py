@@ -649,16 +649,18 @@ class GameScreen(RoomScreen):
         self.query_one("#hand", HandWidget).refused(code)
 
     def action_leave(self) -> None:
-        ends = self.query_one("#hand", HandWidget).leaving_ends()
+        ends = ui_for(self.room().get("game")).would_end(self.player.game)
 
         def leave(answer: bool | None) -> None:
             if answer:
-                left = self.player.leave(ends_game=ends is not None)
+                left = self.player.leave(ends_game=ends)
                 self.run_worker(left, group="leave", exclusive=True)
 
         key = "client.leave_mid_game"
         question = t(key + no_bots(self.player.room, key))
-        self.app.push_screen(ConfirmScreen(f"{question} {ends}" if ends else question), leave)
+        if ends:  # (three left in a T-Rex game: it cannot go on without this one)
+            question += " " + t("client.leave_ends_game")
+        self.app.push_screen(ConfirmScreen(question), leave)
 
 
 class WatchScreen(RoomScreen):

@@ -114,11 +114,6 @@ class HandWidget(GameWidget):
     passed_at: float | None = None
     """When the last question closed under the player."""
 
-    def leaving_ends(self) -> str | None:
-        """What this player leaving now would end, to say in the leave question (T-Rex: the
-        game itself, with too few left); None: nothing beyond their seat."""
-        return None
-
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
         return set(self.view.get("legal") or [])
@@ -220,6 +215,14 @@ class GameUI:
     ending: Callable[[dict[str, Any], list[str]], str | None] | None = None
     """Why a game ended when it did not end the usual way (T-Rex: too few players were left
     in it), from its result; None when it ended as its rules say games end."""
+
+    ends_without: Callable[[dict[str, Any]], bool] | None = None
+    """Whether, with this view, one more player leaving ends the game (T-Rex: three left in
+    it); None: never (a bot plays a seat given up)."""
+
+    def would_end(self, view: dict[str, Any] | None) -> bool:
+        """Whether a seat given up now (a player leaving, the host's kick) ends the game."""
+        return bool(view) and self.ends_without is not None and self.ends_without(view)
 
     def why_ended(self, result: dict[str, Any] | None, names: list[str]) -> str | None:
         """The game's word on why it ended (`ending`), or None."""

@@ -35,6 +35,7 @@ from tui.widgets import (
     after_refresh,
     binding_help,
     keys,
+    no_bots,
     put,
     seat_line,
     who_waits,
@@ -561,8 +562,9 @@ class KickScreen(ModalScreen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
+        key = "host.kick_pick"
         with Vertical(classes="box", id="kick-box"):
-            yield Static(t("host.kick_pick"), classes="box-title")
+            yield Static(t(key + no_bots(self.host.room.summary(), key)), classes="box-title")
             yield SeatList(id="kick-seats")
             yield Static(t("confirm.kick_hint"), classes="dim")
 
@@ -575,10 +577,26 @@ class KickScreen(ModalScreen[None]):
         self.query_one("#kick-seats", SeatList).show(self.host.room.summary(), compact=False)
 
     def action_kick(self, index: int) -> None:
+        """The seat goes at once — but one that has left already is said to have, and one
+        whose going ends the game (three left in a T-Rex game) is asked about first."""
         room = self.host.room
-        if index < len(room.seats):
-            self.host.server.kick(index)
-            self.dismiss(None)
+        if index >= len(room.seats):
+            return
+        seat = room.seats[index]
+        if seat.leaving:
+            self.notify(t("host.kick_gone", name=seat.name), markup=False)
+            return
+        if index < room.players and ui_for(room.game_id).would_end(room.game_view(None)):
+
+            def kick(answer: bool | None) -> None:
+                if answer and not seat.leaving and self.is_attached:
+                    self.host.server.kick(index)
+                    self.dismiss(None)
+
+            self.app.push_screen(ConfirmScreen(t("host.kick_ends_game", name=seat.name)), kick)
+            return
+        self.host.server.kick(index)
+        self.dismiss(None)
 
 
 class BotScreen(ModalScreen[str | None]):

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.tallyup.dice import face_dict
 from tui.i18n import lang, t
+from tui.text import unbroken
 
 
 def colour_name(colour: str) -> str:
@@ -35,5 +36,5 @@ def percent(fraction: Any) -> str:
     value = float(fraction) * 100
     shown = f"{value:.0f}" if value >= 10 or value == 0 else f"{value:.1f}"
     if lang() == "ru":  # 1,4 % — a decimal comma, and the sign apart (but on one line)
-        return shown.replace(".", ",") + "\u00a0%"
+        return shown.replace(".", ",") + unbroken(" %")
     return shown + "%"

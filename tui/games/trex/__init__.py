@@ -22,6 +22,7 @@ from tui.games.trex.pieces import (
     coop_board,
     end_banner,
     ending,
+    ends_without,
     match_banner,
     pile_row,
     piles_picture,
@@ -44,6 +45,7 @@ __all__ = [
     "coop_board",
     "end_banner",
     "ending",
+    "ends_without",
     "joined",
     "match_banner",
     "match_sentence",
@@ -70,5 +72,6 @@ register_ui(
         narrate,
         rules_key=rules_key,
         ending=ending,
+        ends_without=ends_without,
     ),
 )

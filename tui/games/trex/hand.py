@@ -54,17 +54,6 @@ class TRexHand(HandWidget):
         yield Static(id="tr-offers")
         yield Static(id="tr-news")
 
-    def leaving_ends(self) -> str | None:
-        """With three players left (or two, playing together) the game cannot go on
-        without this one: the leave question says it ends it for everyone."""
-        view = self.view
-        if not view or view.get("over"):
-            return None
-        if view.get("mode") == "coop":
-            return t("trex.leave_ends_coop")
-        still = sum(not gone for gone in view.get("left") or [])
-        return t("trex.leave_ends") if still <= 3 else None
-
     def on_mount(self) -> None:
         self._news_id: Any = None
         self._news_since = 0.0
@@ -118,6 +107,11 @@ class TRexHand(HandWidget):
         for colour in COLOUR_STYLE:
             box.set_class(bool(card) and card["colour"] == colour, f"-{colour}")
         box.display = bool(card) or view["phase"] in ("play", "call")
+        me = view.get("seat")
+        if view.get("mode") != "coop" and isinstance(me, int) and me < len(view["scores"]):
+            # your own score where you look (only the table showed it)
+            good, bad = view["good"][me], view["bad"][me]
+            box.border_subtitle = t("trex.your_score", score=view["scores"][me], good=good, bad=bad)
         self._card_view = view
         if not card:
             box.border_title = ""

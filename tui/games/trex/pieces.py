@@ -83,6 +83,14 @@ def ending(result: dict, names: list[str]) -> str | None:
     return t("trex.ended_too_few") if len(result.get("ranking") or []) < 3 else None
 
 
+def ends_without(view: dict[str, Any]) -> bool:
+    """Whether one more player leaving ends the game: three left in it (two, playing
+    together) — the leave question and the host's kick say so."""
+    if not view or view.get("over"):
+        return False
+    return view.get("mode") == "coop" or sum(not gone for gone in view.get("left") or []) <= 3
+
+
 def end_banner(view: dict[str, Any], names: list[str], large: int = 0) -> Text:
     """The end in a line; `large` (a TV's width): "The T-Rex: Dana!" in big letters above
     how the vote went, if the font has every letter."""
