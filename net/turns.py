@@ -100,10 +100,12 @@ class Turns:
 def bot_move(
     game: GameBase, state: State, seat: int, strength: str, rng: random.Random
 ) -> Action | None:
-    """The move the game's bot would make for `seat` now (a fresh bot: it plays one move)."""
+    """The move the game's bot would make for `seat` now (a fresh bot: it plays one move).
+    Its view says `turn_clock`: it moves for a player who is at the table, only slow (a
+    game's bot may then make the least of moves: Tesauro's speaker, heard aloud, is done)."""
     bot = game.bots[strength]()
     try:
-        plan = bot.act(game.bot_view(state, seat), seat, rng)
+        plan = bot.act({**game.bot_view(state, seat), "turn_clock": True}, seat, rng)
     except Exception:  # a bot's bug must not stop the clock's others
         log.exception("the %s bot failed to move for seat %s", game.id, seat)
         return None

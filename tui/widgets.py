@@ -699,14 +699,17 @@ class KeyHints:
         else:
             shown = event.key
         event.stop()
+        if self.hold_key(event):
+            return
         if active is None:
             self._hint(shown, None, known=False)
-        elif not self.hold_key(event):
+        else:
             self.hint_not_now(shown, active.node, active.binding)
 
     def hold_key(self, event: events.Key) -> bool:
-        """Whether a greyed key is held for the answer on its way (it may be legal then),
-        instead of refused now; by default it never is."""
+        """Whether a key that does nothing now is held for the answer on its way (it may
+        then: a greyed key, or one whose binding the screen shows only then), instead of
+        refused; by default it never is."""
         return False
 
     def hint_not_now(self, shown: str, node: Any, binding: Binding) -> None:

@@ -74,6 +74,8 @@ class TesauroBot:
             return rng.uniform(1.5, 4.0), {"type": "choose", "entry": mind.randrange(2)}
         if phase == "judge":
             return self._judge(view, mind, rng)
+        if phase == "speak" and view.get("turn_clock"):  # a player there, only slow: what
+            return 0.0, {"type": "done"}  # they said aloud stands, no text in their name
         if phase == "speak":
             return rng.uniform(4.0, 8.0), {"type": "define", "text": self._definition(view, mind)}
         if "tile" in legal and view["tile"] is None:

@@ -369,3 +369,24 @@ def test_the_sapiente_and_the_table_learn_no_part_of_speech():
     assert sapiente["says"] is None
     pool = sorted(e["paraphrase"] for e in pool_entries(state))
     assert sorted(d for ds in sapiente["vocabulary"].values() for d in ds) == pool
+
+
+def test_a_slow_speaker_s_turn_clock_says_done_and_puts_no_text_in_their_name():
+    """Spoken: the host nudged Cat, who had spoken aloud; after 20 s the bot's text appeared
+    as Cat's definition and the Sage judged it. The turn clock's move for a player who is
+    there is `done`; a bot playing the seat (its player away) still speaks."""
+    from net.turns import bot_move
+
+    rng = random.Random(1)
+    state = TESAURO.setup(["A", "B", "C"], {"lang": "en", "mode": "spoken"})
+    for _ in range(200):
+        if state["phase"] == "speak":
+            break
+        if (spec := TESAURO.chance(state)) is not None:
+            TESAURO.apply(state, CHANCE, {"type": "chance", "outcome": sample_chance(spec, rng)})
+            continue
+        seat, plan = next((s, p) for s in range(3) if (p := ask(state, s, rng)) is not None)
+        TESAURO.apply(state, seat, copy.deepcopy(plan[1]))
+    speaker = state["speakers"][0]
+    assert bot_move(TESAURO, state, speaker, "normal", rng) == {"type": "done"}
+    assert ask(state, speaker)[1]["type"] == "define"

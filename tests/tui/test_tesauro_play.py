@@ -358,8 +358,13 @@ async def test_a_definition_begun_before_any_tile_is_kept(state_dir):
     set_lang("en")
     room, host = tesauro_room()
     async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
-        (_ann, bob, _cid), (_pa, pb, _pc) = await seated(stack, room, host, hp, state_dir)
+        (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
         await to_the_thinking_time(room, bob, pb, hp)
+        await until(lambda: "tile" in cid.game.get("legal", []), pc)
+        burst(cid, "a kind of bell")  # a paste, a phone's word: all at once
+        typed = cid.screen.query_one("#tsh-text")
+        await until(lambda: typed.value == "a kind of bell", pc, what=f"the burst ({typed.value})")
+        assert not cid._notifications
         await until(lambda: "tile" in bob.game.get("legal", []), pb)
         await pb.press(*"a kind of bug")
         field = bob.screen.query_one("#tsh-text")
@@ -390,6 +395,22 @@ async def test_a_spoken_scholar_the_time_ran_out_on_is_told(state_dir):
         await until(lambda: room.state["phase"] in ("speak", "judge"), hp)
         said = t("tesauro.missed_speaking")
         await until(lambda: said in [str(n.message) for n in cid._notifications], pc)
+
+
+async def test_a_tile_and_ready_in_one_burst_are_both_taken(state_dir):
+    """Spoken: the tile's number and Space in one burst — the Space came before the tile's
+    answer, while the screen had no Space key, and was refused: the player sat "not ready"
+    unawares. A key pressed while the move before it is on its way waits for the answer."""
+    set_lang("en")
+    room, host = tesauro_room()
+    room.set_option("mode", "spoken")
+    async with host.run_test(size=(120, 40)) as hp, AsyncExitStack() as stack:
+        (_ann, bob, cid), (_pa, pb, pc) = await seated(stack, room, host, hp, state_dir)
+        await to_the_thinking_time(room, bob, pb, hp)
+        await until(lambda: "tile" in (cid.game or {}).get("legal", []), pc)
+        burst(cid, key_of(cid.game["allowed"][0]) + " ")
+        await until(lambda: room.state["given"][CID], hp, what="Cid ready")
+        assert not any("does nothing" in str(n.message) for n in cid._notifications)
 
 
 async def test_time_runs_out_on_a_silent_genius(state_dir):

@@ -603,7 +603,8 @@ class GameScreen(RoomScreen):
         """A game's key pressed while this player's last move is on its way (a roll right
         after the dice's Enter, ready right after the tile, typed as one burst) waits for the
         table's answer, which may make it legal — it was refused as "does nothing now"."""
-        if not self.player.sent_at or not isinstance(self.app, TypeAhead):
+        hand = self.query_one("#hand", HandWidget)
+        if not (hand.awaiting or self.player.sent_at) or not isinstance(self.app, TypeAhead):
             return False
         self.app.hold_for("view", event)
         return True
@@ -646,7 +647,9 @@ class GameScreen(RoomScreen):
 
     def refused(self, code: str) -> None:
         """The host refused one of our actions: the hand may need to know (a tile)."""
-        self.query_one("#hand", HandWidget).refused(code)
+        hand = self.query_one("#hand", HandWidget)
+        hand.awaiting = False
+        hand.refused(code)
 
     def action_leave(self) -> None:
         ends = ui_for(self.room().get("game")).would_end(self.player.game)

@@ -130,6 +130,7 @@ class HandWidget(GameWidget):
     def present(
         self, view: dict[str, Any], room: dict[str, Any], events: list[dict[str, Any]]
     ) -> None:
+        self.awaiting = False  # (the table has answered, or moved on)
         super().present(view, room, events)
         if self._question is None:
             return
@@ -178,7 +179,12 @@ class HandWidget(GameWidget):
             self.action = action
             self.made_at = made_at
 
+    awaiting: bool = False
+    """A move of this hand is on its way (posted, sent, not yet answered by a view): a key
+    that does nothing now may do something then (`GameScreen.hold_key`)."""
+
     def act(self, action: dict[str, Any], made_at: int | None = None) -> None:
+        self.awaiting = True
         self.post_message(self.Act(action, made_at))
 
     def refused(self, code: str) -> None:

@@ -298,6 +298,12 @@ class TesauroHand(HandWidget):
         typed "a kind of bug" first: each key was refused, the text lost): the field opens
         with it, and says a tile is still to take (the text stays through it)."""
         character = event.character if event.is_printable else None
+        field = self.query_one("#tsh-text", DefinitionInput)
+        if character and self._field_open and field.display and not field.has_focus:
+            event.stop()  # typed on before the focus reached the field (a paste, a phone's
+            event.prevent_default()  # word at once): the rest of the text, not keys
+            field.insert_text_at_cursor(character)
+            return
         if not character or character.isdigit() or character.isspace():
             return
         if self._field_open or not self._may_write() or self.view.get("tile") is not None:
