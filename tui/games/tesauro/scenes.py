@@ -115,6 +115,7 @@ TESAURO_MOMENTS = (
     "silent-genius",
     "aside",
     "tie-break",
+    "tie-judge",
     "end",
     "speak",
 )
@@ -255,6 +256,8 @@ def tesauro_table(moment: str) -> TesauroTable:
         return t
     t.choose()
     t.give(CID, DANA, ANN)
+    if moment == "tie-judge":  # the tie-break's line over the judge's: two banners
+        return t
     t.judge(DANA)
     t.choose()
     t.give(DANA, ANN, BOB)
@@ -585,6 +588,13 @@ SCENES: tuple[Scene, ...] = (
         host_scene(tesauro_at("tie-break"), last_apart=True),
         big=True,
         snapshot=("en-120x40",),
+    ),
+    Scene(
+        "host-tesauro-tie-judge",
+        "Tesauro table: the tie-break's first definitions judged, under both banners",
+        host_scene(tesauro_at("tie-judge")),
+        big=True,
+        snapshot=False,
     ),
     Scene(
         "player-tesauro-tie-break",

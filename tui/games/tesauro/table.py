@@ -116,6 +116,7 @@ class TesauroTable(GameWidget):
         room = self.size.height - (17 if self._big() else 11) + rows  # the word, banner, scores
         if self.has_class("-crowded"):  # the cards won make way: the word, banner, the box
             room = self.size.height - 8
+        room -= getattr(self, "_banner_rows", 1) - 1  # a banner of more than a line
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
         if needed <= room or not defs:
             return MAX_TEXT
@@ -315,3 +316,6 @@ class TesauroTable(GameWidget):
         text.rstrip()
         banner.display = bool(text.plain)
         banner.update(text)
+        # (a tie-break's line over the judge's, each wrapped on a small screen, take rows
+        # the definitions' room was counted without: `_text_limit`)
+        self._banner_rows = len(text.wrap(self.app.console, max(1, self.size.width))) or 1
