@@ -253,3 +253,33 @@ async def test_the_six_dice_are_one_line_at_a_round_s_start(lang):
             assert dice.size.height == 1, str(dice.render())
     finally:
         set_lang("en")
+
+
+def test_a_tie_break_round_takes_no_more_rows_than_a_round():
+    """Host 80×24, a tie-break round: "Tie-break round 2" on a line of its own beside the
+    target pushed a tied player off the players' panel. The target is reached then: the
+    tie-break takes its line."""
+    from tui.games.tallyup.pieces import round_line
+
+    set_lang("en")
+    view = {"round": 7, "extra_round": 0, "once_each": False, "target": 500, "high_stakes": False}
+    usual = round_line(view, [], narrow=True).plain.splitlines()
+    tie = round_line({**view, "extra_round": 2}, [], narrow=True).plain.splitlines()
+    assert len(tie) == len(usual) == 2
+    assert tie[1] == t("tallyup.extra_round", n=2) and "500" not in " ".join(tie)
+
+
+async def test_the_player_s_running_total_has_a_real_minus():
+    """"Running total: -20" on the player's screen beside the story's "−20"."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import player_scene
+
+    set_lang("en")
+    app, run_before = player_scene(tallyup_at("sealed"), screen="GameScreen", you=1)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        hand = app.screen.query_one("#hand", TallyHand)
+        view = {**hand.view, "running_total": -20, "legal": [], "phase": "roll"}
+        hand.present(view, hand.room, [])
+        shown = str(app.screen.query_one("#th-main").render())
+        assert "−20" in shown and "-20" not in shown, shown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -403,8 +404,12 @@ class LobbyScreen(HostScreen):
         option = options.highlighted_option
         if option is None or option.id is None:
             return
-        if not self.host.room.cycle_option(option.id, step):
-            self.notify(t("lobby.option_end_low" if step < 0 else "lobby.option_end_high"))
+        if not self.host.room.cycle_option(option.id, step):  # said once while it shows,
+            said = t("lobby.option_end_low" if step < 0 else "lobby.option_end_high")
+            now = time.monotonic()  # however often it is pressed (eight toasts stacked up)
+            if getattr(self, "_end_said", None) != said or now > self._end_until:
+                self._end_said, self._end_until = said, now + 3
+                self.notify(said, timeout=3)
 
 
 def giant(word: str, room: int, large: bool) -> list[str] | None:

@@ -21,7 +21,7 @@ from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
 from tui.games.tallyup.words import percent
 from tui.i18n import t
-from tui.text import unbroken
+from tui.text import number, unbroken
 from tui.widgets import keys, put, tap_target
 
 
@@ -202,7 +202,7 @@ class TallyHand(HandWidget):
                 text.append("\n")
             return text
         if "token" in legal:
-            total = view["running_total"]
+            total = number(view["running_total"])
             mine = view.get("token")
             text.append(t("tallyup.out_banks", amount=total) + "\n", style="bold")
             text.append(t("tallyup.in_risks") + "\n\n", style="dim")
@@ -217,7 +217,8 @@ class TallyHand(HandWidget):
                 text.append_text(tap_target(row, f"side('{side}')"))
                 text.append("\n")
             return text + Text("\n") + self._roll_art()
-        text.append(t("tallyup.running_total") + f": {view['running_total']}\n", style="bold")
+        total = number(view["running_total"])
+        text.append(t("tallyup.running_total") + f": {total}\n", style="bold")
         return text + self._roll_art()
 
     def _roll_art(self) -> Text:

@@ -58,9 +58,9 @@ def round_line(
         line.append(f"{number(total)}  ", style="bold")
     line.append(t("tallyup.round", n=view["round"]), style="bold")
     parts = []
-    if view["extra_round"]:
+    if view["extra_round"]:  # (in its place: the target is reached, a tie is played off;
         parts.append((t("tallyup.extra_round", n=view["extra_round"]), "bold yellow"))
-    if view["once_each"]:
+    elif view["once_each"]:  # a line more pushed the players off a small table)
         parts.append((t("tallyup.once_each_short"), "dim"))
     else:
         parts.append((t("tallyup.target", n=view["target"]), "dim"))
