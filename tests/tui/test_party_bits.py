@@ -414,7 +414,9 @@ def test_a_winner_whose_player_left_says_a_bot_finished_the_game():
 
     set_lang("en")
     result = {"scores": [900, 400], "winners": [0]}
-    said = results_text(result, ["Cat", "Dan"], gone={0}).plain
-    assert f"Cat ({t('results.bot_played')})" in said
-    ranked = results_text({**result, "left": [0]}, ["Cat", "Dan"], gone={0}).plain
-    assert t("results.bot_played") not in ranked  # (T-Rex's leaver: listed apart, no bot)
+    said = results_text(result, ["Cat", "Dan"], gone={0}, width=26).plain.splitlines()
+    cat = next(i for i, line in enumerate(said) if line.startswith(" 1.") and "Cat" in line)
+    assert said[cat].endswith("Cat  900")
+    assert said[cat + 1].strip() == f"({t('results.bot_played')})"
+    apart = results_text({**result, "left": [0]}, ["Cat", "Dan"], gone={0}).plain
+    assert t("results.bot_played") not in apart  # (T-Rex's leaver: listed apart, no bot)

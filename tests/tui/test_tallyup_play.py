@@ -270,7 +270,7 @@ def test_a_tie_break_round_takes_no_more_rows_than_a_round():
 
 
 async def test_the_player_s_running_total_has_a_real_minus():
-    """"Running total: -20" on the player's screen beside the story's "−20"."""
+    """ "Running total: -20" on the player's screen beside the story's "−20"."""
     from tui.games.tallyup.scenes import tallyup_at
     from tui.scenes import player_scene
 

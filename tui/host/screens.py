@@ -759,10 +759,8 @@ def results_text(
 
     def player(seat: int, style: str, room: int) -> Text:
         shown = marked(seat, names[seat] if seat < len(names) else "?", style, marks)
-        note = f" ({t('results.bot_played')})" if seat in gone and seat not in out else ""
         if width:
-            shown.truncate(max(4, width - room - len(note)), overflow="ellipsis")
-        shown.append(note, style="dim")
+            shown.truncate(max(4, width - room), overflow="ellipsis")
         return shown
 
     text = Text()
@@ -783,6 +781,8 @@ def results_text(
         text.append(f"{rank:>2}. ")
         text.append_text(player(seat, "", 4 + len(score)))
         text.append(f"{score}\n")
+        if seat in gone and seat not in out:  # (under the name: it never squeezes it)
+            text.append(f"      ({t('results.bot_played')})\n", style="dim")
     left = [seat for seat in result.get("left") or [] if seat < len(scores)]
     if left:  # out of the game before its end: not ranked, listed apart
         text.append("\n" + t("results.left") + "\n", style="dim")
