@@ -623,8 +623,10 @@ class TypeAhead:
 
     def hold_for(self, what: str, key: events.Key) -> None:
         """Hold `key` (and those after it) until `what` is done (`release_keys(what)`), at
-        most `HOLD_LIMIT`: a game's key pressed before the answer to the move before it."""
-        self._hold(what).append(key)
+        most `HOLD_LIMIT`: a game's key pressed before the answer to the move before it. A
+        fresh one is held: the key has been handed to the screen already, and the app takes
+        a key handed on for one coming back, and reads it no more."""
+        self._hold(what).append(app_key(self, key))
 
     def release_keys(self, what: str | None = None) -> None:
         """`what` ("enter", "form" or "view") is done: read the held keys again if they waited for
@@ -640,6 +642,15 @@ class TypeAhead:
         self._hold_timer.stop()
         for key in held:  # an Enter among them holds the keys after it again
             app.post_message(key)
+
+
+def app_key(app: Any, key: events.Key) -> events.Key:
+    """`key` afresh, for `app` to read again as if just typed. Made as the app's own: a
+    message stops bubbling at the node that sent it, and a key a screen made never came
+    back up to the app, whose bindings it was meant for."""
+    fresh = events.Key(key.key, key.character)
+    fresh._sender = app  # (Textual's own record of the sender: not the screen running now)
+    return fresh
 
 
 def _form_coming(screen: Screen[Any]) -> bool:
@@ -691,6 +702,16 @@ class KeyHints:
         active = screen.active_bindings.get(event.key)
         if active is not None and active.enabled:
             return
+        event.stop()
+        if not getattr(event, "second_look", False):
+            # Keys reach the screen before the app has run the bindings of the keys before
+            # them (those run once a key comes back to the app): "1 2 3 Enter r" typed as one
+            # burst had its `r` judged before Enter chose the dice. It is looked at again
+            # behind them.
+            again = app_key(screen.app, event)
+            again.second_look = True  # type: ignore[attr-defined]
+            screen.app.post_message(again)
+            return
         character = event.character if event.is_printable else None
         if character and not character.isspace():
             shown = character  # the key as pressed: `й` on a Russian layout, not `q`
@@ -698,7 +719,6 @@ class KeyHints:
             shown = screen.app.get_key_display(active.binding)
         else:
             shown = event.key
-        event.stop()
         if self.hold_key(event):
             return
         if active is None:

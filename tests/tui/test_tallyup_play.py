@@ -183,6 +183,7 @@ async def test_a_roll_typed_straight_after_the_dice_s_enter_is_not_lost():
     dice, and was refused ("'r' does nothing now") while the screen said "press r". A key
     pressed while the player's move is on its way waits for the answer (here it comes only
     when the test sends it: no race decides it)."""
+    from tests.tui.test_flow import burst
     from tui.games.tallyup.scenes import tallyup_at
     from tui.scenes import built, player_scene, wire
 
@@ -205,7 +206,9 @@ async def test_a_roll_typed_straight_after_the_dice_s_enter_is_not_lost():
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
         app.client = link = Link()
-        await pilot.press("1", "2", "3", "enter", "r")
+        burst(app, "1", "2", "3", "enter", "r")  # as a terminal hands them on: all at once
+        await until(lambda: link.sent, pilot, what="the dice sent")
+        await pilot.pause()
         assert [a["type"] for a in link.sent] == ["choose_dice"]  # the roll waits for the answer
         said = [str(n.message) for n in app._notifications]
         assert not any("does nothing" in line for line in said), said
