@@ -104,7 +104,7 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
             ) from lost
         key_to_table = time.monotonic() - pressed_at
         await page.wait_text("◀ sealed", timeout=5)  # her screen says so too
-        chosen = re.compile(r"Wendy\b.*chosen ✔")  # the table: that she chose, not which
+        chosen = re.compile(r"Wendy\b.*sealed ✔")  # the table: that she chose, not which
         await in_thread(tmux.wait_for, "host", chosen.search, "Wendy's seat, chosen")
         shots = Path(os.environ.get("HUBBUB_BROWSER_SHOTS") or tmp_path)
         picture = shots / "browser-player-en.png"  # tools/phone_shots.py: screenshots/

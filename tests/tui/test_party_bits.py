@@ -420,3 +420,47 @@ def test_a_winner_whose_player_left_says_a_bot_finished_the_game():
     assert said[cat + 1].strip() == f"({t('results.bot_played')})"
     apart = results_text({**result, "left": [0]}, ["Cat", "Dan"], gone={0}).plain
     assert t("results.bot_played") not in apart  # (T-Rex's leaver: listed apart, no bot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 30)])
+async def test_a_toast_covers_only_the_title_row_never_the_countdown_or_the_story(size):
+    """A toast at the bottom right hid the story's newest lines (T-Rex) and the end of the
+    turn's countdown (Tally Up!); on a phone, half the width, it hid the prompt."""
+    from textual.widgets._toast import Toast
+
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import player_scene
+
+    set_lang("en")
+    app, run_before = player_scene(tallyup_at("sealed"), screen="GameScreen")()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await run_before(pilot)
+        app.notify(t("keys.not_now", pressed="r"), severity="warning")
+        await until(lambda: list(app.screen.query(Toast)), pilot, what="the toast")
+        await pilot.pause()
+        [toast] = app.screen.query(Toast)
+        assert toast.region.y == 0 and toast.region.height == 1, toast.region
+
+
+@pytest.mark.parametrize(("scene", "crowns"), [
+    ("host-tesauro-end", True), ("host-trex-end", True), ("host-results", False),
+])  # fmt: skip
+async def test_on_a_tv_the_winner_s_name_is_large_once(scene, crowns):
+    """160×45: Tesauro's table and T-Rex's banner name the winner in big letters, and the
+    results beside them did it again (with a third and fourth time in small type)."""
+    from tests.scenes import SCENES
+    from tui.scenes import reach
+
+    set_lang("en")
+    found = next(s for s in SCENES if s.name == scene)
+    app, run_before = found.build()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await reach(found, run_before, pilot)
+        await pilot.pause()
+        table = app.screen.query_one("#game-table")
+        assert table.crowned() == crowns
+        results = str(app.screen.query_one("#results").render())
+        assert bool(set(results) & set("█▀▄")) != crowns, results  # (the big font's blocks)
+        if scene == "host-trex-end":
+            banner = str(table.query_one("#tr-banner").render())
+            assert t("trex.the_trex", names="Dana") not in banner, "said again in small type"

@@ -114,7 +114,7 @@ async def test_the_sealed_choice_never_reaches_the_table(state_dir):
             assert room.game_view(None)["locked"][0] is True
             players = str(host.screen.query_one("#tu-players").render())
             ann = next(line for line in players.splitlines() if "Ann" in line)
-            assert "chosen ✔" in ann and "IN" in ann and "OUT" not in ann
+            assert t("tallyup.locked") in ann and "OUT" not in ann and " IN " not in ann
             hand = player.screen.query_one(TallyHand)
             assert hand.check_action("side", ("in",)) is True
 
@@ -254,6 +254,50 @@ async def test_the_six_dice_are_one_line_at_a_round_s_start(lang):
             await run_before(pilot)
             dice = app.screen.query_one("#tu-dice")
             assert dice.size.height == 1, str(dice.render())
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_six_dice_are_above_the_roll_never_under_its_dice_names(size):
+    """80×24: the roll's dice drawn with their names beneath them, then at once the six dice
+    ("red yellow blue" over "▶red orange ▶yellow…"): the names read as the row's."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang("en")
+    app, run_before = host_scene(tallyup_at("sealed"))()
+    async with app.run_test(size=size) as pilot:
+        await run_before(pilot)
+        dice, roll = (app.screen.query_one(f"#tu-{part}") for part in ("dice", "roll"))
+        assert str(roll.render()).strip(), "the scene has a roll"
+        assert dice.region.bottom <= roll.region.y, (dice.region, roll.region)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_on_a_phone_after_a_bust_all_six_dice_to_choose_are_in_sight(lang):
+    """A phone, 40×30: the bust's news over the dice to choose scrolled the last of them
+    (purple) out of sight; an empty news line and the score's frame took rows too."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import PHONE, player_scene
+
+    set_lang(lang)
+    try:
+        app, run_before = player_scene(tallyup_at("bust"), screen="GameScreen", you=1)()
+        async with app.run_test(size=PHONE) as pilot:
+            await run_before(pilot)
+            hand = app.screen.query_one(TallyHand)
+            assert "choose_dice" in hand.legal()
+            bust = {"type": "bust", "stage": "main", "lost": [0, 2], "amount": 80}
+            hand.happened([bust])
+            hand.show(hand.view, hand.room)
+            await pilot.pause()
+            main = app.screen.query_one("#th-main")
+            lines = str(main.render()).splitlines()
+            purple = next(i for i, line in enumerate(lines) if t("tallyup.colour.purple") in line)
+            faces = main.region.y + purple + 1  # (the faces under the name)
+            assert faces < hand.region.bottom and hand.scroll_y == 0, (main.region, hand.region)
+            assert not hand.max_scroll_y, "nothing of the hand out of sight"
     finally:
         set_lang("en")
 

@@ -801,3 +801,21 @@ async def test_a_seat_s_symbol_marks_only_that_seat():
     view = {"scores": [3, 1, 0], "players": ["Ann", "Bob", "Cid"], "over": False}
     for piece in scoreboard(view):
         assert sum(piece.plain.count(symbol) for symbol in SEAT_SYMBOLS) == 1, piece.plain
+
+
+@pytest.mark.parametrize(("size", "spaced"), [((160, 45), True), ((80, 24), False)])
+async def test_on_a_tv_the_definitions_judged_are_a_line_apart_in_bold(size, spaced):
+    """160×45: the definitions the room reads sat in small type under twenty empty rows; on
+    a TV they go a line apart, in bold. A small table keeps every row for them."""
+    set_lang("en")
+    app, pilot, stack = await run_scene(shots.host_scene(shots.tesauro_at("judge")), size)
+    async with stack:
+        await pilot.pause(0.1)
+        defs = app.screen.query_one("#ts-defs")
+        left, right = defs.region.x, defs.region.right
+        lines = [line[left:right].strip(" │") for line in on_screen(app).splitlines()]
+        first = next(i for i, line in enumerate(lines) if "Bob · Engineering" in line)
+        assert (lines[first + 2] == "") == spaced, lines[first : first + 4]
+        strip = app.screen._compositor.render_strips()[first + 1]  # the definition's text
+        said = [seg for seg in strip if "small wading bird" in seg.text]
+        assert said and all(bool(seg.style and seg.style.bold) == spaced for seg in said)

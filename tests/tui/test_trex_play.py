@@ -202,3 +202,15 @@ async def test_a_player_sees_their_own_score():
         await run_before(pilot)
         card = app.screen.query_one("#tr-card")
         assert card.border_subtitle == t("trex.your_score", score=2, good=2, bad=0)
+
+
+def test_a_game_again_with_two_left_says_it_is_the_two_player_game():
+    """After leavers, `r` with two players starts the cooperative game: the story said "the
+    same game, the same table"."""
+    from tui.games import describe
+
+    set_lang("en")
+    again = {"type": "game_ended", "again": True}
+    assert describe("trex", again, ["Ann", "Bob"]) == t("trex.again_coop")
+    assert describe("trex", again, ["Ann", "Bob", "Cid"]) == t("room_event.game_again")
+    assert describe("tallyup", again, ["Ann", "Bob"]) == t("room_event.game_again")

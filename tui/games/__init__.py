@@ -61,6 +61,11 @@ class GameWidget(Timed, Widget):
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         raise NotImplementedError
 
+    def crowned(self) -> bool:
+        """Whether this table names the game's winners in big letters now (the results
+        beside it then do not say it large a second time); by default it never does."""
+        return False
+
     def on_resize(self) -> None:
         """Drawn again at its new size: what fits depends on it (and a first view may have
         come before the layout gave the widget any)."""
@@ -226,6 +231,11 @@ class GameUI:
     """Whether, with this view, one more player leaving ends the game (T-Rex: three left in
     it); None: never (a bot plays a seat given up)."""
 
+    variant: Callable[[int], str | None] | None = None
+    """The game's word when this many players play it another way than the one it was
+    chosen for (T-Rex: two play the cooperative game), said as a game starts again with
+    fewer; None: the same game at any count."""
+
     def would_end(self, view: dict[str, Any] | None) -> bool:
         """Whether a seat given up now (a player leaving, the host's kick) ends the game."""
         return bool(view) and self.ends_without is not None and self.ends_without(view)
@@ -359,10 +369,13 @@ def describe(game_id: str | None, event: dict[str, Any], names: list[str]) -> st
     """The line for the feed: the room's words, else the game's. Events come from the
     network, so a malformed one is skipped, never fatal."""
     try:
-        said = narrate_room(event, names) or ui_for(game_id).narrate(event, names)
+        ui = ui_for(game_id)
+        said = narrate_room(event, names) or ui.narrate(event, names)
         if event.get("type") == "game_over" and said is not None:  # why, before who won
-            why = ui_for(game_id).why_ended(event.get("result"), names)
+            why = ui.why_ended(event.get("result"), names)
             said = f"{why} {said}" if why else said
+        if event.get("type") == "game_ended" and event.get("again") and ui.variant:
+            said = ui.variant(len(names)) or said  # (not "the same game": two play T-Rex together)
         return said
     except (KeyError, IndexError, TypeError, ValueError):
         log.warning("cannot narrate %r", event)

@@ -695,16 +695,18 @@ class ResultsScreen(HostScreen):
         show_alerts(self)
         result = room.result() or {"scores": [], "winners": []}
         names = [s.name for s in room.seats]
-        large = not self.app.has_class("-small")
+        table = self.query_one("#game-table", GameWidget)
+        view = room.game_view(None)
+        if view is not None:
+            table.present(view, room.summary(), [])
+        # the winner's name large, unless the game's table beside says it large already
+        large = not self.app.has_class("-small") and not table.crowned()
         marks = [s.mark for s in room.seats]
         why = ui_for(room.game_id).why_ended(result, names)
         box = self.query_one("#results", Static)
         gone = {i for i, seat in enumerate(room.seats) if seat.leaving}
         shown = results_text(result, names, large, marks, why, box.content_size.width, gone)
         put(box, shown)
-        view = room.game_view(None)
-        if view is not None:
-            self.query_one("#game-table", GameWidget).present(view, room.summary(), [])
         self.refresh_bindings()  # someone leaving may leave too few to play again
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

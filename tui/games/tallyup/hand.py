@@ -147,7 +147,9 @@ class TallyHand(HandWidget):
         if not self.view:
             return
         self._render_status()
-        put(self.query_one("#th-news", Static), Text(self._news, style="bold"))
+        news = self.query_one("#th-news", Static)
+        news.display = bool(self._news)  # (an empty line is a row a phone does not have)
+        put(news, Text(self._news, style="bold"))
         put(self.query_one("#th-main", Static), self._main_text())
         put(self.query_one("#th-odds", Static), self._odds_text())
         put(self.query_one("#th-me", Static), self._me_text())

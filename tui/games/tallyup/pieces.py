@@ -108,7 +108,8 @@ def phase_line(view: dict[str, Any], names: list[str]) -> Text:
 
 
 def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
-    """Every player: score and progress to the target, IN/OUT as revealed, who locked in."""
+    """Every player: score and progress to the target, IN/OUT as revealed — and while a
+    choice is sealed, only who has made theirs."""
     text = Text()
     target = max(1, view["target"])
     width = 8
@@ -125,8 +126,11 @@ def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
         text.append("█" * filled, style="green")
         text.append("░" * (width - filled), style="dim")
         out = view["out"][seat]
-        text.append("  OUT " if out else "  IN  ", style="bold cyan" if out else "bold")
-        if view["phase"] == "choice" and not out:
+        sealing = view["phase"] == "choice" and not out
+        if not sealing:  # (while a choice is sealed, not "IN  chosen ✔" for an OUT chosen)
+            text.append("  OUT " if out else "  IN  ", style="bold cyan" if out else "bold")
+        else:
+            text.append("  ")
             if view["locked"][seat]:
                 text.append(t("tallyup.locked"), style="green")
             elif view["away"][seat]:

@@ -43,8 +43,8 @@ class TallyTable(GameWidget):
                 yield Static(id="tu-total-big")  # on a TV: twice as large
                 yield Static(id="tu-round")
             yield Static(id="tu-banner")
+        yield Static(id="tu-dice")  # (above the roll: under it, the roll's dice names read as its)
         yield Static(id="tu-roll")
-        yield Static(id="tu-dice")
         yield Static(id="tu-players", classes="box")
         yield VerticalScroll(id="tu-chart", classes="box")
 

@@ -17,15 +17,19 @@ from tui.text import literal, marked, name
 from tui.widgets import tap_target
 
 
-def numbered(rows: list[tuple[Text, Text]], one_line: bool = False) -> Table:
+def numbered(
+    rows: list[tuple[Text, Text]], one_line: bool = False, spaced: bool = False
+) -> Table:
     """Rows of (key, text): the text's wrapped lines hang under its first, past the key (or,
     `one_line`, each text is cut to its line, with an ellipsis: the grid then takes the whole
-    width, as a column that may not wrap is never narrowed to fit)."""
+    width, as a column that may not wrap is never narrowed to fit); `spaced`, a line apart."""
     grid = Table.grid(padding=(0, 1, 0, 0), expand=one_line)
     keys = max((key.cell_len for key, _ in rows), default=1)
     grid.add_column(no_wrap=True, min_width=keys)
     grid.add_column(ratio=1, no_wrap=one_line, overflow="ellipsis" if one_line else "fold")
-    for key, text in rows:
+    for index, (key, text) in enumerate(rows):
+        if spaced and index:  # (a grid collapses its cells' padding: an empty row)
+            grid.add_row("", "")
         grid.add_row(key, text)
     return grid
 
@@ -73,12 +77,14 @@ def definitions(
     limit: int = MAX_TEXT,
     inline: bool = False,
     tap: str | None = None,
+    spaced: bool = False,
 ) -> Table:
     """The definitions given, in turn order from the reader, each with its name and tile,
     numbered as the Sage picks them; in the speaking phase also who speaks now and who is
     still to speak. `one_line`: each cut to a line, for many on a small screen; `inline`:
     each text goes on after its tile instead of on a line of its own; `tap`: the action a tap
-    on a definition runs with its index (the Sage's `pick`)."""
+    on a definition runs with its index (the Sage's `pick`); `spaced`: a line apart and the
+    texts in bold (a TV, read from across the room)."""
     defs = view.get("defs") or []
     if shown is not None:
         defs = defs[:shown]
@@ -88,7 +94,10 @@ def definitions(
         action = None if tap is None else f"{tap}({index})"
         if action is not None:
             tap_target(key, action)
-        rows.append((key, definition_text(entry, names, one_line, limit, inline, tap=action)))
+        said = definition_text(entry, names, one_line, limit, inline, tap=action)
+        if spaced:
+            said.stylize("bold")
+        rows.append((key, said))
     if view.get("phase") == "speak":
         for seat in view.get("speakers") or []:
             now = seat == view.get("speaker")
@@ -102,7 +111,7 @@ def definitions(
                 style="bold yellow" if now else "dim",
             )
             rows.append((Text(" ▶" if now else "  ", style="bold yellow"), line))
-    return numbered(rows, one_line)
+    return numbered(rows, one_line, spaced)
 
 
 def reveal(

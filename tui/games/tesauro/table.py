@@ -109,19 +109,33 @@ class TesauroTable(GameWidget):
     def _big(self) -> bool:
         return self.size.height >= BIG_HEIGHT
 
-    def _text_limit(self, defs: list[dict[str, Any]], rows: int = 0) -> int:
-        """How much of each definition the table has room for (below 1: one line each), with
-        `rows` more than the layout gives them (the cards won's, when those make way)."""
+    def crowned(self) -> bool:
+        return bool(self.view and self.view["over"])  # (the word's box has the winners)
+
+    def _defs_rows(self, defs: list[dict[str, Any]], rows: int = 0) -> tuple[int, int, int]:
+        """The definitions' room in rows (with `rows` more than the layout gives them: the
+        cards won's, when those make way), the rows they take whole, and a line's width."""
         width = max(20, self.size.width - 10)
         room = self.size.height - (17 if self._big() else 11) + rows  # the word, banner, scores
         if self.has_class("-crowded"):  # the cards won make way: the word, banner, the box
             room = self.size.height - 8
         room -= getattr(self, "_banner_rows", 1) - 1  # a banner of more than a line
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
+        return room, needed, width
+
+    def _text_limit(self, defs: list[dict[str, Any]], rows: int = 0) -> int:
+        """How much of each definition the table has room for (below 1: one line each)."""
+        room, needed, width = self._defs_rows(defs, rows)
         if needed <= room or not defs:
             return MAX_TEXT
         lines = room // len(defs) - 1  # a line for the name and the tile
         return lines * width - 1 if lines >= 1 else 0
+
+    def _spacious(self, defs: list[dict[str, Any]]) -> bool:
+        """On a TV with the rows for it: the definitions a line apart, in bold — read from
+        across the room (they sat in small type over twenty empty rows)."""
+        room, needed, _width = self._defs_rows(defs)
+        return self.app.has_class("-tv") and needed + len(defs) <= room
 
     def _redraw(self) -> None:
         view = self.view
@@ -162,7 +176,10 @@ class TesauroTable(GameWidget):
                 limit = max(limit, roomier)
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
-            defs.update(definitions(view, names, shown, one_line=one_line, limit=limit))
+            spaced = not one_line and self._spacious(view["defs"])
+            defs.update(
+                definitions(view, names, shown, one_line=one_line, limit=limit, spaced=spaced)
+            )
             defs.set_class(one_line, "-abridged")  # each to a line: whole in every hand
         self._full_reveal = full_reveal
         self._draw_reveal()

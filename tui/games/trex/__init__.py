@@ -13,6 +13,7 @@ several). Both apps find the game here: importing the package registers its scre
 from __future__ import annotations
 
 from tui.games import GameUI, register_ui
+from tui.i18n import t
 from tui.games.trex.hand import NEWS_SECONDS, TRexHand
 from tui.games.trex.narrate import match_sentence, narrate
 from tui.games.trex.offer import PickOfferScreen
@@ -64,6 +65,11 @@ def rules_key(view: dict) -> str:
     return "trex.rules_coop" if view.get("mode") == "coop" else "trex.rules"
 
 
+def variant(players: int) -> str | None:
+    """Two players left after the others did: the game again is the cooperative one."""
+    return t("trex.again_coop") if players == 2 else None
+
+
 register_ui(
     "trex",
     GameUI(
@@ -73,5 +79,6 @@ register_ui(
         rules_key=rules_key,
         ending=ending,
         ends_without=ends_without,
+        variant=variant,
     ),
 )

@@ -91,9 +91,18 @@ def ends_without(view: dict[str, Any]) -> bool:
     return view.get("mode") == "coop" or sum(not gone for gone in view.get("left") or []) <= 3
 
 
+def crown(view: dict[str, Any], names: list[str], large: int) -> list[str] | None:
+    """"The T-Rex: Dana!" in big letters `large` columns wide, if the font has every letter
+    and it is the competitive game's end; else None."""
+    if not large or view["mode"] == "coop" or not view.get("over"):
+        return None
+    winners = (view.get("result") or {}).get("winners", [])
+    return big_lines(t("trex.the_trex", names=joined(names, winners)), large)
+
+
 def end_banner(view: dict[str, Any], names: list[str], large: int = 0) -> Text:
     """The end in a line; `large` (a TV's width): "The T-Rex: Dana!" in big letters above
-    how the vote went, if the font has every letter."""
+    how the vote went, if the font has every letter (`crown`)."""
     result = view.get("result") or {}
     winners = result.get("winners", [])
     if view["mode"] == "coop":  # (a partner who left ended it, not a wrong call)
@@ -102,10 +111,10 @@ def end_banner(view: dict[str, Any], names: list[str], large: int = 0) -> Text:
         said = ending(result, names) or t(key, moved=coop.get("moved", 0))
         return Text(f" {said} ", style="bold black on green")
     line = t("trex.the_trex", names=joined(names, winners))
-    letters = big_lines(line, large) if large else None
-    if letters:
-        big_line = Text("\n".join(letters) + "\n", style="bold green")
-        return big_line + Text(f" {line} ", style="bold black on green") + _votes(view, names)
+    letters = crown(view, names, large)
+    if letters:  # (not said again in small type beneath: how the vote went, if it did)
+        votes = _votes(view, names).plain.strip()
+        return Text("\n".join(letters) + ("\n" + votes if votes else ""), style="bold green")
     return Text(f" {line}{_votes(view, names).plain} ", style="bold black on green")
 
 

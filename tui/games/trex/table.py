@@ -17,6 +17,7 @@ from tui.games import GameWidget
 from tui.games.trex.narrate import narrate
 from tui.games.trex.pieces import (
     TREX,
+    crown,
     end_banner,
     large_scoreboard,
     large_tie_text,
@@ -58,6 +59,13 @@ class TRexTable(GameWidget):
             elif event.get("type") in ("match", "coop_revealed"):
                 self._byebye = None
 
+    def _tv_width(self) -> int:
+        """The banner's width for big letters: on a TV only (0: none)."""
+        return self.content_size.width - 2 if self.app.has_class("-tv") else 0
+
+    def crowned(self) -> bool:
+        return bool(self.view and crown(self.view, self.view["players"], self._tv_width()))
+
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         names = view["players"]
         symbols = view["symbols"]
@@ -85,7 +93,7 @@ class TRexTable(GameWidget):
             large_tie = large_tie_text(tie, names, self.content_size.width - 2) if tv else None
             banner = large_tie or tie_text(tie, names)
         elif view["over"]:
-            banner = end_banner(view, names, self.content_size.width - 2 if tv else 0)
+            banner = end_banner(view, names, self._tv_width())
         elif view.get("last_match"):  # a bye-bye drawn after it goes under it
             wide = self.content_size.width - 2 if tv else 0
             banner = match_banner(view["last_match"], names, large=wide)
