@@ -17,9 +17,7 @@ from tui.text import literal, marked, name
 from tui.widgets import tap_target
 
 
-def numbered(
-    rows: list[tuple[Text, Text]], one_line: bool = False, spaced: bool = False
-) -> Table:
+def numbered(rows: list[tuple[Text, Text]], one_line: bool = False, spaced: bool = False) -> Table:
     """Rows of (key, text): the text's wrapped lines hang under its first, past the key (or,
     `one_line`, each text is cut to its line, with an ellipsis: the grid then takes the whole
     width, as a column that may not wrap is never narrowed to fit); `spaced`, a line apart."""

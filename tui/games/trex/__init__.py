@@ -13,7 +13,6 @@ several). Both apps find the game here: importing the package registers its scre
 from __future__ import annotations
 
 from tui.games import GameUI, register_ui
-from tui.i18n import t
 from tui.games.trex.hand import NEWS_SECONDS, TRexHand
 from tui.games.trex.narrate import match_sentence, narrate
 from tui.games.trex.offer import PickOfferScreen
@@ -33,6 +32,7 @@ from tui.games.trex.pieces import (
 )
 from tui.games.trex.table import TRexTable
 from tui.games.trex.words import COLOUR_STYLE, colour_label, joined, who
+from tui.i18n import t
 
 __all__ = [
     "COLOUR_STYLE",

@@ -92,7 +92,7 @@ def ends_without(view: dict[str, Any]) -> bool:
 
 
 def crown(view: dict[str, Any], names: list[str], large: int) -> list[str] | None:
-    """"The T-Rex: Dana!" in big letters `large` columns wide, if the font has every letter
+    """ "The T-Rex: Dana!" in big letters `large` columns wide, if the font has every letter
     and it is the competitive game's end; else None."""
     if not large or view["mode"] == "coop" or not view.get("over"):
         return None
