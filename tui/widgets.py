@@ -350,13 +350,19 @@ class Dialog:
     GIVES_WAY: ClassVar[bool] = False
     """A dialog that only shows something (the help, the story, a chart) closes by itself
     when the table starts waiting for this player: it must not hide the prompt and its
-    countdown (`ClientApp`). One that asks something stays. And a key it has no use for —
-    the `a` for an offer that came in while the help was up, the `o` of a sealed choice —
-    closes it and does what it does on the screen beneath: it is never swallowed."""
+    countdown (`ClientApp`). One that asks something stays. And a key it has no use for
+    closes it, never swallowed: it does what it does on the screen beneath (the `o` of a
+    sealed choice the player was reading about) if that screen is as it was when the dialog
+    opened; if the table moved on under it (an offer came in), the key only closes it and
+    says so — nothing is done that its player has not seen."""
 
     SCROLLING: ClassVar[frozenset[str]] = frozenset(
         {"up", "down", "left", "right", "pageup", "pagedown", "home", "end", "tab", "shift+tab"}
     )
+
+    def on_mount(self) -> None:
+        screen: Any = self
+        self._seen_version = getattr(screen.app, "version", None)  # (the view beneath it)
 
     def on_key(self, event: events.Key) -> None:
         screen: Any = self
@@ -368,8 +374,13 @@ class Dialog:
             return
         event.stop()
         event.prevent_default()
-        screen.app.pop_screen()
-        screen.app.post_message(events.Key(event.key, event.character))
+        app = screen.app
+        app.pop_screen()
+        if getattr(app, "version", None) != getattr(self, "_seen_version", None):
+            shown = event.character if event.is_printable and event.character else event.key
+            app.notify(t("keys.moved_on", pressed=shown), severity="warning", markup=False)
+            return
+        app.post_message(events.Key(event.key, event.character))
 
     async def on_click(self, event: events.Click) -> None:
         screen: Any = self
@@ -595,6 +606,11 @@ class TypeAhead:
 
     async def on_event(self, event: events.Event) -> None:
         app: Any = self
+        if isinstance(event, events.Key) and event.is_forwarded and self._waiting == "view":
+            # back up to run the app's bindings, behind a move on its way: it waits too (the
+            # screen had it before the move's own key came back up and made the move)
+            self._hold("view").append(app_key(self, event))
+            return
         if isinstance(event, events.Key) and not event.is_forwarded:  # not bubbling back
             if self._held is not None or _form_coming(app.screen):
                 self._hold("form").append(event)
@@ -620,6 +636,15 @@ class TypeAhead:
         mount), so a key typed while one screen replaces another reaches the new one."""
         if self._held is not None and self._waiting == "enter":
             self._waiting = what
+
+    def hold_keys(self, what: str) -> None:
+        """Hold every key from now until `what` is done (at most `HOLD_LIMIT`): a game's move
+        is on its way, and the keys typed behind it in one burst ("4 w 2": offer, withdraw,
+        offer again) are for the screen its answer brings, in the order typed — a key the
+        screen takes at once would go before one it looks at twice (the `2` was refused as
+        "your offer is out", the `w` then withdrew the first offer). A hold already on
+        (an Enter's) is kept."""
+        self._hold(what)
 
     def hold_for(self, what: str, key: events.Key) -> None:
         """Hold `key` (and those after it) until `what` is done (`release_keys(what)`), at

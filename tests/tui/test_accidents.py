@@ -603,8 +603,10 @@ async def trex_for_bob(stack: AsyncExitStack, state_dir) -> tuple[Party, ClientA
 
 async def test_a_key_for_the_screen_beneath_the_help_closes_it_and_does_its_work(state_dir):
     """T-Rex: Bob reads the help; Ann offers him her card; his `a` must not be swallowed
-    (the play-test: nothing happened and nothing said why): it closes the help and accepts.
-    The help's own keys (scrolling, Esc) stay the help's."""
+    (the play-test: nothing happened and nothing said why) — nor accept an offer he has not
+    seen (the next play-test: "accepted unseen"). It closes the help and says the table moved
+    on; his next `a` accepts. With nothing new beneath, a key closes the help and does its
+    work at once. The help's own keys (scrolling, Esc) stay the help's."""
     set_lang("en")
     async with AsyncExitStack() as stack:
         party, bob, pb = await trex_for_bob(stack, state_dir)
@@ -618,7 +620,15 @@ async def test_a_key_for_the_screen_beneath_the_help_closes_it_and_does_its_work
         assert party.room.state["last_match"] is None
         await pb.press("a")
         await until(lambda: not isinstance(bob.screen, HelpScreen), pb, what="the help closed")
+        told = t("keys.moved_on", pressed="a")
+        await until(lambda: any(n.message == told for n in bob._notifications), pb)
+        await pb.pause()
+        assert party.room.state["last_match"] is None and party.room.state["offers"][0] == 1
+        await pb.press("question_mark")  # the help again, nothing new beneath: `a` acts
+        await until(lambda: isinstance(bob.screen, HelpScreen), pb)
+        await pb.press("a")
         await until(lambda: party.room.state["last_match"] is not None, pb, what="the match")
+        assert not isinstance(bob.screen, HelpScreen)
 
 
 async def test_a_question_closed_under_the_player_does_not_turn_its_answer_into_a_move(
@@ -721,3 +731,9 @@ async def test_the_host_s_kick_that_ends_a_t_rex_game_asks_first_and_a_leaver_is
         await hp.press("n")
         await until(lambda: isinstance(host.screen, KickScreen), hp)
         assert party.room.phase == "playing" and not party.room.seats[1].leaving
+        # the list still up, Cid leaves: the game ends, and the list (the game's seats) goes
+        await hp.press("2")
+        await until(lambda: isinstance(host.screen, ConfirmScreen), hp)
+        party.room.leave(2)
+        await until(lambda: isinstance(host.screen, ResultsScreen), hp, what="the results")
+        assert not any(isinstance(s, (KickScreen, ConfirmScreen)) for s in host.screen_stack)

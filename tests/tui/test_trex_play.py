@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from contextlib import AsyncExitStack
 
+import pytest
+
 from net.client import TokenStore
 from net.room import Room
 from tests.tui.test_flow import screen_text
@@ -214,3 +216,92 @@ def test_a_game_again_with_two_left_says_it_is_the_two_player_game():
     assert describe("trex", again, ["Ann", "Bob"]) == t("trex.again_coop")
     assert describe("trex", again, ["Ann", "Bob", "Cid"]) == t("room_event.game_again")
     assert describe("tallyup", again, ["Ann", "Bob"]) == t("room_event.game_again")
+
+
+async def test_an_offer_withdrawn_and_made_again_in_one_burst_is_kept_in_order():
+    """ "2 w 3" in one send-keys: the `3` was taken at once (refused: "your offer is
+    already out") while the `w`, looked at twice, went after it and withdrew the first offer
+    — no offer out at all. The keys behind a move wait for its answer, in the order typed
+    (the answers come only when the test sends them: no race decides it)."""
+    from tests.tui.test_flow import burst
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import built, player_scene, wire
+
+    class Link:  # the table's end of the link: what the app sent, answered by hand
+        def __init__(self) -> None:
+            self.sent: list[dict] = []
+
+        def act(self, action: dict, version: int) -> int:
+            self.sent.append(action)
+            return len(self.sent)
+
+        async def close(self) -> None:
+            pass
+
+    set_lang("en")
+    table = built(trex_at("fresh"))
+    app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        app.client = link = Link()
+
+        async def answer(n: int) -> None:  # the table takes move n and sends its view
+            await until(lambda: len(link.sent) >= n, pilot, what=f"move {n} sent")
+            await pilot.pause()
+            assert len(link.sent) == n, link.sent  # the keys after it wait for its answer
+            table.room.act(0, link.sent[n - 1])
+            view = {"type": "view", "version": table.room.version,
+                    "room": table.room.summary() | {"you": 0},
+                    "game": table.room.game_view(0), "events": []}  # fmt: skip
+            app.post_message(ClientApp.told(wire(view)))
+
+        burst(app, "2", "w", "3")  # as a terminal hands them on: all at once
+        for n in (1, 2, 3):
+            await answer(n)
+        assert [a["type"] for a in link.sent] == ["offer", "withdraw", "offer"]
+        assert link.sent[2]["to"] == 2
+        await until(lambda: table.room.state["offers"][0] == 2, pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert not any("already out" in line for line in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_host_s_help_in_t_rex_promises_no_bot_and_no_turn_time(lang):
+    """The host's `?` during T-Rex said a bot plays an away seat, that a turn time runs out
+    and that `n` nudges — T-Rex has none of them."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import host_scene
+    from tui.widgets import HelpScreen
+
+    set_lang(lang)
+    try:
+        app, run_before = host_scene(trex_at("fresh"))()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await run_before(pilot)
+            await pilot.press("question_mark")
+            await until(lambda: isinstance(app.screen, HelpScreen), pilot)
+            body = app.screen.body
+            assert body.startswith(t("help.host_table.body_no_bots"))
+            for promise in ("bot plays", "game's turn time", "n nudges", "ходит бот", "n торопит"):
+                assert promise not in body, promise
+    finally:
+        set_lang("en")
+
+
+async def test_a_player_whose_seat_sits_out_is_marked_away_in_the_offer_list():
+    """Dan's seat sat out, yet Ann's list read "2 Bob 3 Cid 4 Dan" as ever, and `4` was
+    refused: "That player is away right now"."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import built, player_scene
+
+    set_lang("en")
+    table = built(trex_at("fresh"))
+    table.room.play.told("away", 3)  # (as the room tells the game once the grace is over)
+    app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        shown = " ".join(screen_text(app).split())
+        assert (
+            f"4 Dana ({t('trex.away_tag')})" in shown
+            and f"2 Bob ({t('trex.away_tag')})" not in shown
+        )

@@ -364,6 +364,7 @@ class ClientApp(TypeAhead, App[None]):
             if isinstance(screen, GameScreen):
                 with contextlib.suppress(NoMatches):
                     screen.refused(frame["code"])
+        self.call_later(self.release_keys, "view")  # (the answer to a move: keys behind it)
 
     def on_client_app_kicked(self, message: Kicked) -> None:
         frame = message.frame

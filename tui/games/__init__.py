@@ -27,7 +27,7 @@ from textual.widgets import Static
 from games.base import found_in
 from tui.i18n import has, t
 from tui.text import literal, name, number, sentence
-from tui.widgets import Timed, put, run_tap
+from tui.widgets import Timed, TypeAhead, put, run_tap
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +190,8 @@ class HandWidget(GameWidget):
 
     def act(self, action: dict[str, Any], made_at: int | None = None) -> None:
         self.awaiting = True
+        if isinstance(self.app, TypeAhead):  # the keys typed behind it wait for its answer
+            self.app.hold_keys("view")
         self.post_message(self.Act(action, made_at))
 
     def refused(self, code: str) -> None:

@@ -145,8 +145,9 @@ class HostScreen(KeyHints, Screen[None]):
         return text
 
     def action_help(self) -> None:
-        body = t(f"{self.HELP}.body")
-        game = self.host.room.game_id
+        room = self.host.room
+        body = t(f"{self.HELP}.body" + no_bots(room.summary(), f"{self.HELP}.body"))
+        game = room.game_id
         if self.HELP != "help.host_lobby" and game:
             body += "\n\n" + t(f"{game}.rules")
         elif game and has(f"option.{game}.help"):  # the lobby: what the game's options do
@@ -574,12 +575,20 @@ class KickScreen(ModalScreen[None]):
             yield Static(t("confirm.kick_hint"), classes="dim")
 
     def on_mount(self) -> None:
+        self._phase = self.host.room.phase
         self.refresh_room([])
         self.watch(self.app, "change", lambda change: self.refresh_room([]), init=False)
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
-        """The seats as they are now (somebody may leave while the host picks)."""
-        self.query_one("#kick-seats", SeatList).show(self.host.room.summary(), compact=False)
+        """The seats as they are now (somebody may leave while the host picks); a game that
+        ended meanwhile closes the list, and a question over it (its seats were the game's:
+        it stayed up over the results)."""
+        room = self.host.room
+        if room.phase != self._phase:
+            while self.is_attached and self in self.app.screen_stack:
+                self.app.pop_screen()
+            return
+        self.query_one("#kick-seats", SeatList).show(room.summary(), compact=False)
 
     def action_kick(self, index: int) -> None:
         """The seat goes at once — but one that has left already is said to have, and one

@@ -173,14 +173,17 @@ class TRexHand(HandWidget):
             text.append(t("trex.offer_to") + "\n", style="dim")
             # side by side; on a phone held upright a line each (a number with its name)
             apart = "\n" if self.app.has_class("-narrow") else "  "
-            gone = view.get("left") or []
+            gone, away = view.get("left") or [], view.get("away") or []
             for seat, player in enumerate(names):
                 if seat == me or (seat < len(gone) and gone[seat]):
                     continue  # (who left the game is out of it: nobody offers to them)
+                out = seat < len(away) and away[seat]  # (their seat sits out: said, and dim)
                 chip = Text()  # (its space after it too: the tap's text is one run)
-                chip.append(f" {seat + 1} ", style="bold reverse")
+                chip.append(f" {seat + 1} ", style="dim reverse" if out else "bold reverse")
                 chip.append(" ")
-                chip.append_text(name(player))
+                chip.append_text(name(player, style="dim" if out else ""))
+                if out:
+                    chip.append(f" ({t('trex.away_tag')})", style="dim")
                 chip.append(apart)
                 text.append_text(tap_target(chip, f"number({seat})"))
             if apart == "\n":
