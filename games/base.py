@@ -177,11 +177,20 @@ class GameBase:
         bot's own knowledge (Tesauro: words to bluff with). It never leaves the host."""
         return self.view(state, seat)
 
+    carried_keys: frozenset[str] = frozenset()
+    """The options `carried` may hand on: kept on the host and saved with the table, so a
+    table resumed after its second game has them too (`check_carried` checks them then)."""
+
     def carried(self, state: State, options: dict) -> dict:
         """What a game hands on to the evening's next game at the same table, as options
         of its own (never the lobby's; `options` are this game's): by default nothing.
         Tesauro: the words that came up, never again a bot's bluff."""
         return {}
+
+    def check_carried(self, key: str, value: object) -> None:
+        """Raise ValueError (saying why) if `value` cannot be option `key` as `carried`
+        hands it on — a save file is read back with it."""
+        raise ValueError(f"{self.id} hands on no option {key!r}")
 
     def check_deck(self, path: str, lang: str) -> None:
         """A group's own content file, checked before the table opens: raises ValueError

@@ -383,6 +383,11 @@ def _check_options(options: dict[str, Any], game: Game | None) -> None:
         elif key == "deck":
             if value is not None and not isinstance(value, str):
                 raise _fail("the options: the deck is not a file name")
+        elif game is not None and key in game.carried_keys:  # (from the evening's last game)
+            try:
+                game.check_carried(key, value)
+            except ValueError as exc:
+                raise _fail(f"the options: {key}: {str(exc)[:80]}") from None
         elif key not in known:
             raise _fail(f"the options: unknown option {str(key)[:32]!r}")
         elif value not in known[key].choices or isinstance(value, bool) != isinstance(

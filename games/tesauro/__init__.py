@@ -167,6 +167,13 @@ class Tesauro(ModuleGame):
     def bot_view(self, state: State, seat: int) -> dict:
         return views.bot_view(state, seat)
 
+    carried_keys = frozenset({"seen"})
+
+    def check_carried(self, key: str, value: object) -> None:
+        if key != "seen":
+            super().check_carried(key, value)
+        rules.check_seen(value)
+
     def carried(self, state: State, options: dict) -> dict:
         """The words that came up this game, after those of the evening's earlier games:
         the next game neither deals them first nor lets a bot bluff with them."""

@@ -19,7 +19,14 @@ from games.rulebook import (
     not_int,
     printable_line,
 )
-from games.tesauro.deck import CATEGORIES, LANGS, Dictionary, load_dictionary, pool_size
+from games.tesauro.deck import (
+    CATEGORIES,
+    LANGS,
+    MAX_WORD_LEN,
+    Dictionary,
+    load_dictionary,
+    pool_size,
+)
 
 DEALING = "dealing"
 """CHANCE: the dictionary is being shuffled (setup) or the scholar cards dealt (each turn)."""
@@ -143,15 +150,20 @@ def _settings(options: dict) -> dict[str, Any]:
         raise ValueError(f"lang must be a language code: {settings['lang']!r}")
     if settings["deck"] is not None and not isinstance(settings["deck"], str):
         raise ValueError(f"deck must be the path of a dictionary file: {settings['deck']!r}")
-    seen = settings["seen"]
-    if not isinstance(seen, list | tuple) or len(seen) > SEEN_MAX:
-        raise ValueError(f"seen must be a list of at most {SEEN_MAX} words")
-    if not all(isinstance(word, str) for word in seen):
-        raise ValueError("seen must be a list of words")
-    settings["seen"] = list(seen)
+    settings["seen"] = check_seen(settings["seen"])
     if settings["words"] not in ("table", *LANGS):
         raise ValueError(f"words must be 'table' or one of {LANGS}: {settings['words']!r}")
     return settings
+
+
+def check_seen(seen: object) -> list[str]:
+    """The words of the evening's earlier games (the option `seen`), checked: a list of at
+    most SEEN_MAX words; raises ValueError saying what is wrong."""
+    if not isinstance(seen, list | tuple) or len(seen) > SEEN_MAX:
+        raise ValueError(f"seen must be a list of at most {SEEN_MAX} words")
+    if not all(isinstance(word, str) and len(word) <= MAX_WORD_LEN for word in seen):
+        raise ValueError("seen must be a list of words")
+    return list(seen)
 
 
 def words_of(settings: dict[str, Any]) -> str:

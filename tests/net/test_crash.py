@@ -332,3 +332,31 @@ def test_a_resumed_table_tells_the_story_so_far(state_dir, peek):
     moves = [(version, events) for version, events in before if version > snapshot[0]]
     assert moves and after == moves  # the changes since the snapshot, each with its version
     assert all(version < again.version for version, _ in again.recent)  # (a client's filter)
+
+
+def test_a_table_resumes_after_its_second_tesauro_game(state_dir):
+    """The words that came up go on to the next game as the option `seen` (kept on the
+    host): the save check did not know it, and a table killed — or quit on purpose — after
+    its second game could not come back ("unknown option 'seen'"). (`r` goes the same way
+    as the lobby: `Room._back_to_lobby`.)"""
+    from games.tesauro import TESAURO
+    from games.tesauro.rules import SEEN_MAX
+    from net.savefile import SaveFileError, _check_options
+
+    save = state_dir / "tesauro.save"
+    room = Room("Words", game_id="tesauro", open_room=True, save_path=save,
+                rng=random.Random(3))  # fmt: skip
+    for _ in range(3):
+        room.add_bot("normal")
+    room.start(lang="en")
+    room.end()  # the host ends it: back in the lobby, the words it dealt kept
+    room.start(lang="en")
+    assert room.options.get("seen"), "the first game's words went on to the second"
+    room.flush()
+    resumed = Room.resume(save)
+    assert resumed.options["seen"] == room.options["seen"] and resumed.phase == "playing"
+    resumed.close()
+    room.close()
+    for bad in (["x" * 41], ["w"] * (SEEN_MAX + 1), "words", [1]):  # damaged: said, not raised
+        with pytest.raises(SaveFileError, match="seen"):
+            _check_options({"seen": bad}, TESAURO)
