@@ -7,6 +7,7 @@ import getpass
 import os
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     from tui.i18n import set_lang
 
     set_lang(getattr(args, "lang", None))
+    lenient_input()
     if args.command == "schema":
         return run_schema()
     if args.command == "host":
@@ -94,6 +96,31 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "keys":
         return run_keys()
     return run_join(args)
+
+
+INPUT_DRIVERS = (
+    "textual.drivers.linux_driver",
+    "textual.drivers.linux_inline_driver",
+    "textual.drivers.web_driver",
+)
+
+
+def lenient_input() -> None:
+    """A byte on the app's input that is not UTF-8 — a terminal set to KOI8-R or CP1251, a
+    binary paste, a browser page's forged packet — ended the app with a traceback in
+    Textual's input thread (`UnicodeDecodeError`). Its drivers read with `errors="replace"`
+    instead: the byte becomes U+FFFD, which a field takes or a screen refuses like any key."""
+    import codecs
+    import contextlib
+    import functools
+    import importlib
+
+    def decoder(encoding: str) -> Callable[[], codecs.IncrementalDecoder]:
+        return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
+
+    for name in INPUT_DRIVERS:
+        with contextlib.suppress(ImportError):  # (no termios on Windows)
+            importlib.import_module(name).getincrementaldecoder = decoder
 
 
 def run_schema() -> int:

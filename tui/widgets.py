@@ -579,6 +579,18 @@ class TextField(Input):
         TypingGuard.of(self.app).submitted()
         await super().action_submit()
 
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of several lines is one line of text, its lines joined by spaces (the
+        field kept the first line only, and a definition lost the rest without a word)."""
+        if "\n" in event.text or "\r" in event.text:
+            event.prevent_default()  # (not Input's own: it keeps the first line)
+            event.stop()
+            joined = " ".join(event.text.split())
+            if self.selection.is_empty:
+                self.insert_text_at_cursor(joined)
+            else:
+                self.replace(joined, *self.selection)
+
 
 class TypeAhead:
     """App mixin: what is typed after Enter in a form goes where that Enter sends the typist.

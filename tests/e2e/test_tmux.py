@@ -287,3 +287,15 @@ def test_host_and_players_in_tmux(tmux, tmp_path, record_property):
     # rather than left reconnecting to a room that will not come back (or crashing)
     tmux.wait_for("xenia", shows("The host has closed the table."), "that the table is closed")
     tmux.wait_for("yuri", shows("The host has closed the table."), "that the table is closed")
+
+
+def test_a_byte_that_is_not_utf_8_is_a_character_not_a_crash(tmux, tmp_path):
+    """A terminal set to KOI8-R or CP1251 (or a binary paste) sends bytes that are not
+    UTF-8: the player app ended with a `UnicodeDecodeError` traceback from Textual's input
+    thread. The byte is read as U+FFFD now, and the app goes on."""
+    tmux.open_window("zoe", tmp_path / "zoe")
+    tmux.launch("zoe", ["join", f"127.0.0.1:{free_port()}", "--lang", "en", "--no-zeroconf"])
+    tmux.wait_for("zoe", lambda s: "Your name" in s, "the join form")
+    tmux.keys("zoe", "-l", "ab\udcf1z")  # (an argument's lone surrogate is its raw byte 0xF1)
+    tmux.wait_for("zoe", lambda s: "ab\ufffdz" in s, "the text typed, the byte replaced")
+    assert "Traceback" not in tmux.capture("zoe")

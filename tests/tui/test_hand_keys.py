@@ -88,3 +88,28 @@ async def test_the_footer_follows_the_next_view_by_itself():
         }
         app.post_message(ClientApp.told(wire_form(view)))
         await until(roll_lit, pilot, what="Roll lit in the footer")
+
+
+async def test_a_paste_of_several_lines_is_one_line_of_text():
+    """A definition pasted in two lines kept only its first ("Refusing to pay"), and that
+    was sent — without a word."""
+    from textual import events
+    from textual.app import App
+
+    from tui.widgets import TextField
+
+    class Pasting(App[None]):
+        def compose(self):
+            yield TextField(id="field")
+
+    app = Pasting()
+    async with app.run_test() as pilot:
+        field = app.query_one(TextField)
+        field.focus()
+        await pilot.press(*"Tax: ")
+        field.post_message(events.Paste("Refusing to pay\r\nthe tax on salt,\n a crime\n"))
+        await until(lambda: field.value.endswith("crime"), pilot, what="the paste")
+        assert field.value == "Tax: Refusing to pay the tax on salt, a crime"
+        field.post_message(events.Paste("one line  as it is"))  # (Input's own)
+        await until(lambda: field.value.endswith("is"), pilot)
+        assert field.value.endswith("crimeone line  as it is")
