@@ -858,6 +858,17 @@ class Timed:
         """What is left of the countdown (never below 0), or None when none runs."""
         return None if self.deadline is None else max(0.0, self.deadline - self.now())
 
+    def stop_timer(self) -> None:
+        """The table is not heard (the link is down, the host perhaps killed): no countdown
+        runs on here — one ran to "0:00 your move" under a dead host, then jumped back to
+        0:36 after its resume. The next view sets it again, and is drawn whatever it holds."""
+        self.deadline = None
+        self._presented = None
+        self.timer_stopped()
+
+    def timer_stopped(self) -> None:
+        """Draw again without the countdown (`stop_timer`)."""
+
 
 def no_bots(room: dict[str, Any] | None, key: str) -> str:
     """The suffix that picks `key`'s words for a room whose game has no bots — where an away

@@ -125,3 +125,23 @@ async def test_a_staged_count_steps_to_its_last_beat_then_ends():
         assert beats.beat == 0
         beats.stop()
         assert beats.beat is None
+
+
+async def test_no_countdown_runs_on_a_player_s_screen_while_the_table_is_not_heard():
+    """The host killed mid-timer: the player's countdown ran down to "⏱ 0:00 Your move…"
+    under "The table is gone… reconnecting", then jumped back to 0:36 after `--resume`."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.i18n import set_lang
+    from tui.scenes import player_scene
+    from tui.waiting import until
+
+    set_lang("en")
+    app, run_before = player_scene(tallyup_at("sealed"), screen="GameScreen", timer=42.0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        timed = [w for w in app.screen.query("*") if isinstance(w, Timed)]
+        status = app.screen.query_one("#th-status")
+        assert any(w.seconds_left() for w in timed) and "⏱" in str(status.render())
+        app.link = "reconnecting"
+        await until(lambda: "⏱" not in str(status.render()), pilot, what="the countdown gone")
+        assert all(w.seconds_left() is None for w in timed)

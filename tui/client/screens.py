@@ -86,6 +86,9 @@ class TurnBar(Timed, Static):
         self.follow_timer(room.get("timer_seconds") if mine else None)
         self._draw()
 
+    def timer_stopped(self) -> None:
+        self._draw()
+
     def _draw(self) -> None:
         left = self.seconds_left()
         if left is None or self._turn is None:
@@ -113,6 +116,10 @@ class PlayerScreen(KeyHints, Screen[None]):
     def show_link(self, link: str) -> None:
         for bar in self.query(LinkBar):
             bar.show(link)
+        if link != "connected":  # the table's clock is not heard: none runs on here
+            for widget in self.query("*"):
+                if isinstance(widget, Timed) and widget.deadline is not None:
+                    widget.stop_timer()
 
     def on_screen_resume(self) -> None:
         """Back on top (a dialog closed): the table may have moved on meanwhile."""

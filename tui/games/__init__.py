@@ -76,6 +76,9 @@ class GameWidget(Timed, Widget):
         if self.view:
             self.show(self.view, self.room)
 
+    def timer_stopped(self) -> None:
+        self.redraw()
+
     def happened(self, events: list[dict[str, Any]]) -> bool | None:
         """Public events, as they happen: for moments a view alone can't tell (a reveal).
         False: nothing this widget shows changed with them (None counts as a change)."""
