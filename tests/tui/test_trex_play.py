@@ -305,3 +305,33 @@ async def test_a_player_whose_seat_sits_out_is_marked_away_in_the_offer_list():
             f"4 Dana ({t('trex.away_tag')})" in shown
             and f"2 Bob ({t('trex.away_tag')})" not in shown
         )
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_the_two_player_game_s_results_are_a_team_s_not_a_ranking(won):
+    """The results ranked the team as rivals: "1. ● Ann 1 / 1. ▲ Bob 1"."""
+    from tui.games import ui_for
+    from tui.host.screens import results_text
+
+    set_lang("en")
+    result = {"scores": [9, 9], "winners": [0, 1] if won else [], "ranking": [0, 1],
+              "left": [], "coop": True, "won": won, "moved": 9}  # fmt: skip
+    assert ui_for("trex").together(result) and not ui_for("tallyup").together(result)
+    said = results_text(result, ["Ann", "Bob"], team=True).plain
+    assert " 1. " not in said and said.count("9") == 1, said
+    assert t("results.team_won" if won else "results.team") in said
+    assert t("results.team_score", score="9") in said and "Ann" in said and "Bob" in said
+
+
+def test_a_wrong_call_says_who_called_what():
+    """ "5 and 10: wrong — the game ends" after Ann called MATCH and Bob, rightly, NO
+    MATCH: who ended the game was nowhere."""
+    from tui.games.trex.narrate import narrate
+
+    set_lang("en")
+    event = {"type": "coop_revealed", "a": 0, "b": 1, "level_a": 5, "level_b": 10,
+             "outcome": "far", "calls": [True, False], "right": False, "moved": 0}  # fmt: skip
+    said = narrate(event, ["Ann", "Bob"])
+    assert "Ann called MATCH" in said and "Bob called NO MATCH" in said
+    assert "called" not in narrate({**event, "calls": [False, False], "right": True,
+                                    "moved": 1}, ["Ann", "Bob"])  # fmt: skip

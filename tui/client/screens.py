@@ -770,7 +770,8 @@ class PlayerResultsScreen(RoomScreen):
         box = self.query_one("#results", Static)
         gone = {i for i, seat in enumerate(room["seats"]) if seat.get("leaving")}
         wide = box.content_size.width
-        put(box, results_text(result, names, False, marks_of(room), why, wide, gone))
+        team = ui.together(result)
+        put(box, results_text(result, names, False, marks_of(room), why, wide, gone, team))
         epilogue = ui.epilogue
         last = epilogue(game, names) if epilogue is not None and game else None
         box = self.query_one("#epilogue", Static)

@@ -241,6 +241,14 @@ class GameUI:
     chosen for (T-Rex: two play the cooperative game), said as a game starts again with
     fewer; None: the same game at any count."""
 
+    team: Callable[[dict[str, Any]], bool] | None = None
+    """Whether a result is a team's (T-Rex for two: one score, won or lost together);
+    None: never."""
+
+    def together(self, result: dict[str, Any] | None) -> bool:
+        """Whether the players of `result` played as one team (`team`)."""
+        return bool(result) and self.team is not None and self.team(result)
+
     def would_end(self, view: dict[str, Any] | None) -> bool:
         """Whether a seat given up now (a player leaving, the host's kick) ends the game."""
         return bool(view) and self.ends_without is not None and self.ends_without(view)

@@ -714,7 +714,9 @@ class ResultsScreen(HostScreen):
         why = ui_for(room.game_id).why_ended(result, names)
         box = self.query_one("#results", Static)
         gone = {i for i, seat in enumerate(room.seats) if seat.leaving}
-        shown = results_text(result, names, large, marks, why, box.content_size.width, gone)
+        team = ui_for(room.game_id).together(result)
+        wide = box.content_size.width
+        shown = results_text(result, names, large, marks, why, wide, gone, team)
         put(box, shown)
         self.refresh_bindings()  # someone leaving may leave too few to play again
 
@@ -756,13 +758,15 @@ def results_text(
     why: str | None = None,
     width: int = 0,
     gone: Collection[int] = (),
+    team: bool = False,
 ) -> Text:
     """Winners first (`large`: a single winner's name in big letters, where the font has its
     letters and it fits the side panel), then everyone by score, each with their mark, those
     who left apart, and `why` the game ended when it did not end the usual way. `gone`: the
     seats whose players left while a bot played on — said beside the name (a bot won "for"
     a player long gone). In `width` columns (0: any), a long name is cut short, never its
-    score sent to the next line."""
+    score sent to the next line. `team`: they played together (T-Rex for two) — one score,
+    no ranks (it ranked "1. Ann 1 / 1. Bob 1")."""
     winners = result.get("winners", [])
     scores = result.get("scores", [])
 
@@ -775,7 +779,18 @@ def results_text(
         return shown
 
     text = Text()
-    if winners:
+    if team:
+        ranked = [seat for _rank, seat in standings(result)]
+        text.append(t("results.team_won" if winners else "results.team") + "\n", style="bold")
+        for seat in ranked:
+            text.append("  ★ " if winners else "    ")
+            text.append_text(player(seat, "bold", 4))
+            text.append("\n")
+        if ranked:
+            together = number(scores[ranked[0]])
+            text.append("\n" + t("results.team_score", score=together) + "\n")
+        winners = []
+    elif winners:
         label = t("results.winner") if len(winners) == 1 else t("results.winners")
         text.append(label + "\n", style="bold")
         letters = giant(names[winners[0]], 38, large=False) if large and len(winners) == 1 else None
@@ -787,7 +802,7 @@ def results_text(
             text.append_text(player(seat, "bold", 4))
             text.append("\n")
         text.append("\n")
-    for rank, seat in standings(result):
+    for rank, seat in [] if team else standings(result):
         score = f"  {number(scores[seat])}"
         text.append(f"{rank:>2}. ")
         text.append_text(player(seat, "", 4 + len(score)))

@@ -80,5 +80,6 @@ register_ui(
         ending=ending,
         ends_without=ends_without,
         variant=variant,
+        team=lambda result: bool(result.get("coop")),
     ),
 )

@@ -38,7 +38,20 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         return t("trex.ev.coop_called", name=who(names, event["seat"]))
     if kind == "coop_revealed":
         key = "trex.ev.coop_right" if event["right"] else "trex.ev.coop_wrong"
-        return t(key, a=event["level_a"], b=event["level_b"], moved=event["moved"])
+        said = t(key, a=event["level_a"], b=event["level_b"], moved=event["moved"])
+        calls = event.get("calls") or ()
+        if event["right"] or len(calls) != 2:
+            return said
+        # a wrong call ends the game: who called what ("5 and 10" alone blamed nobody)
+        called = [
+            t(
+                "trex.ev.called",
+                name=who(names, seat),
+                call=t(f"trex.key.{'match' if c else 'no_match'}"),
+            )
+            for seat, c in zip((event.get("a", 0), event.get("b", 1)), calls, strict=True)
+        ]
+        return f"{said} ({'; '.join(called)})"
     return None
 
 
