@@ -154,7 +154,8 @@ class PublicTable(Widget):
 
 def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
     """ "Waiting for: ● Ann, ▲ Boris (away 0:12, a bot plays for them in 0:08)" — each with
-    their mark — or, when the game waits for nobody, that anyone may act."""
+    their mark — or, when the game waits for nobody, that anyone may act (unless `note`
+    says what the host can do about a seat: that alone, then)."""
     seats = summary.get("seats", [])
     waiting = [s for s in summary.get("waiting", []) if 0 <= s < len(seats)]
     line = Text()
@@ -168,10 +169,10 @@ def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
             line.append_text(marked(seat, seats[seat]["name"], "bold", marks_of(summary)))
             if (away := absence(seats[seat], summary.get("standins", True))) is not None:
                 line.append(f" ({away})", style="yellow")
-    else:
+    elif not note:  # (with a note about an away seat, the note says enough: rows are few)
         line.append(t("table.waiting_nobody"), style="bold")
     if note:
-        line.append("  ")
+        line.append("  " if line else "")
         line.append_text(note)
     return line
 

@@ -330,3 +330,48 @@ async def test_the_player_s_running_total_has_a_real_minus():
         hand.present(view, hand.room, [])
         shown = str(app.screen.query_one("#th-main").render())
         assert "−20" in shown and "-20" not in shown, shown
+
+
+def test_a_player_away_in_a_sealed_choice_is_not_thinking():
+    """Host 80×24: Катя's laptop was gone ("away 0:14, a bot in 0:06" at the bottom) while
+    her row said "thinking…"."""
+    from tui.games.tallyup.pieces import players_table
+
+    set_lang("en")
+    view = {"players": ["Ann", "Bob"], "scores": [0, 0], "target": 500, "active": 0,
+            "out": [False, False], "locked": [False, False], "away": [False, False],
+            "phase": "choice"}  # fmt: skip
+    room = {"seats": [{"name": "Ann"}, {"name": "Bob", "away_for": 14.0}]}
+    rows = players_table(view, room).plain.splitlines()
+    assert t("tallyup.thinking") in rows[0] and t("tallyup.away") in rows[1], rows
+
+
+async def test_the_host_s_n_in_a_sealed_choice_says_it_has_its_own_countdown():
+    """ "‘n’ does nothing now. The table waits for Bob." — naming exactly whom the host
+    wanted to nudge, and not why."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang("en")
+    app, run_before = host_scene(tallyup_at("sealed"), timer=30.0)()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await run_before(pilot)
+        await pilot.press("n")
+        told = t("host.no_nudge_timer")
+        await until(lambda: any(told in str(n.message) for n in app._notifications), pilot)
+
+
+async def test_one_die_too_many_puts_the_first_back_and_says_so():
+    """Bonus dice, pick 2: "1 2 3 Enter" took orange and yellow, with no word that red went."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import player_scene
+
+    set_lang("en")
+    app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen", you=0)()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await run_before(pilot)
+        hand = app.screen.query_one(TallyHand)
+        assert "choose_dice" in hand.legal()
+        await pilot.press("1", "2", "3", "4")
+        said = t("tallyup.pick_swapped", die=t("tallyup.colour.red"), n=3)
+        await until(lambda: any(said == str(n.message) for n in app._notifications), pilot)

@@ -107,7 +107,23 @@ async def test_a_bye_bye_goes_under_the_match_it_followed_and_a_leaver_is_marked
             banner = str(app.screen.query_one("#tr-banner").render())
             assert "Ann ⇄ Bob: 7 and 7" in banner and "Bye-bye" in banner, banner
             board = str(app.screen.query_one("#tr-scores").render())
-            assert (f"Cid ({t('trex.left_tag')})" in board) == (moment == "left"), board
+            cid = next(line for line in board.splitlines() if "Cid" in line)
+            assert (f"({t('trex.left_tag')})" in cid) == (moment == "left"), board
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_leaver_s_name_is_whole_on_the_scoreboard(lang):
+    """ru 80×24: "◆ Да… (вне игры)" — the tag took the name's room."""
+    from tui.games.trex.pieces import scoreboard
+
+    set_lang(lang)
+    try:
+        view = {"mode": "compete", "players": ["Ann", "Bob", "Даниил"], "left": [False, False, True],
+                "good": [1, 2, 3], "bad": [0, 1, 2], "scores": [2, 3, 4]}  # fmt: skip
+        leaver = scoreboard(view).plain.splitlines()[3]
+        assert "Даниил" in leaver and f"({t('trex.left_tag')})" in leaver, leaver
+    finally:
+        set_lang("en")
 
 
 def test_the_two_player_game_a_partner_left_does_not_say_a_wrong_call_ended_it():
@@ -335,3 +351,16 @@ def test_a_wrong_call_says_who_called_what():
     assert "Ann called MATCH" in said and "Bob called NO MATCH" in said
     assert "called" not in narrate({**event, "calls": [False, False], "right": True,
                                     "moved": 1}, ["Ann", "Bob"])  # fmt: skip
+
+
+def test_the_waiting_line_with_an_away_note_says_the_note_alone():
+    """80×24, T-Rex with an away seat: "Anyone may act now: nobody to wait for." before the
+    note took the line that pushed the scoreboard's border off the table."""
+    from rich.text import Text
+
+    from tui.table import waiting_line
+
+    set_lang("en")
+    summary = {"phase": "playing", "waiting": [], "seats": []}
+    assert waiting_line(summary).plain == t("table.waiting_nobody")
+    assert waiting_line(summary, Text("Away: Dana.")).plain == "Away: Dana."

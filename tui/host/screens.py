@@ -513,9 +513,23 @@ class TableScreen(HostScreen):
         return who_waits(self.host.room.summary())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "nudge":  # only while the table waits on someone a nudge would hurry
-            return bool(self.host.room.nudgeable())
+        if action == "nudge":  # lit while the table waits on someone a nudge would hurry,
+            room = self.host.room  # greyed (saying why: `why_not`) the rest of a game with bots
+            if room.nudgeable():
+                return True
+            return None if room.game is not None and room.game.bots else False
         return super().check_action(action, parameters)
+
+    def why_not(self, action: str) -> str | None:
+        """Why `n` does nothing now ("The table waits for Bob." named whom one would nudge)."""
+        if action != "nudge":
+            return None
+        room = self.host.room
+        if room.turns.nudge is not None:
+            return t("host.no_nudge_again")
+        if room.game is not None and room.play is not None and room.game.timer(room.state):
+            return t("host.no_nudge_timer")
+        return None  # (nobody here to hurry: the screen says whom it waits for)
 
     def action_nudge(self) -> None:
         """`n`: hurry whoever the table waits on — 20 s, then the game's bot makes their move."""

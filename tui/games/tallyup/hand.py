@@ -19,7 +19,7 @@ from tui.games.tallyup.chart import DiceChartScreen
 from tui.games.tallyup.dice import colour_chip, dice_art, dice_chips, faces_text
 from tui.games.tallyup.narrate import NEWS, narrate
 from tui.games.tallyup.pieces import phase_line
-from tui.games.tallyup.words import percent
+from tui.games.tallyup.words import colour_name, percent
 from tui.i18n import t
 from tui.text import number, unbroken
 from tui.widgets import keys, put, tap_target
@@ -110,8 +110,10 @@ class TallyHand(HandWidget):
             self._picked.remove(colour)
         elif len(self._picked) < self._needed():
             self._picked.append(colour)
-        else:
-            self._picked = [*self._picked[1:], colour]
+        else:  # one too many: the first picked goes back, and that is said
+            dropped, self._picked = self._picked[0], [*self._picked[1:], colour]
+            said = t("tallyup.pick_swapped", die=colour_name(dropped), n=self._needed())
+            self.notify(said, timeout=3)
         self._redraw()
 
     def action_confirm(self) -> None:

@@ -21,7 +21,8 @@ NAME_WIDTH = 14  # a name in the score chart
 def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = None) -> Text:
     """Every player's score after each round, all on the same scale: a row each, or on a TV
     `rows` rows each — bars as tall as the room allows, two columns a round, in the seat's
-    colour (`marks`: the seats' marks), the name and score on the bottom row."""
+    colour (`marks`: the seats' marks), the name (in that colour too) and score on the top
+    row: on the bottom one, the bars rising above it read as the player's above."""
     history = view["history"]
     top = max([1, *(max(scores) for scores in history)]) if history else 1
     low = min([0, *(min(scores) for scores in history)]) if history else 0
@@ -29,12 +30,12 @@ def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = N
     steps = len(BARS) * rows  # the eighths of a cell a bar can rise
     text = Text()
     for seat, player in enumerate(view["players"]):
-        label = name(player)
-        label.truncate(NAME_WIDTH, overflow="ellipsis", pad=True)
         style = "green" if rows == 1 else seat_colour(seat, marks)
+        label = name(player, style="" if rows == 1 else f"bold {style}")
+        label.truncate(NAME_WIDTH, overflow="ellipsis", pad=True)
         levels = [round((scores[seat] - low) / span * (steps - 1)) + 1 for scores in history]
         for row in reversed(range(rows)):  # the top row first
-            if row:
+            if row != rows - 1:
                 text.append(" " * (NAME_WIDTH + 7))  # beneath the name and the score
             else:
                 text.append_text(label)
@@ -82,7 +83,7 @@ def dice_overview(view: dict[str, Any], short: bool = False) -> Text:
     for colour in COLOURS:
         label = f"\u00a0{colour_name(colour)}\u00a0"  # no-break spaces: a chip never splits
         if short and colour not in chosen:  # (none chosen yet: all six as dots)
-            label = "\u00a0●"
+            label = "\u00a0●\u00a0"  # (its space after it: not "●▶ green")
         if colour in chosen:
             text.append("▶", style="bold")
             text.append(label, style="reverse " + DIE_STYLE[colour])
@@ -105,6 +106,13 @@ def phase_line(view: dict[str, Any], names: list[str]) -> Text:
     if phase == "choice":
         key = f"tallyup.phase.choice_{view['choice_for']}"
     return Text(t(key, name=active), style="bold")
+
+
+def _gone(room: dict[str, Any], seat: int) -> bool:
+    """Whether `seat`'s player is away from the table now (the room says so at once; the
+    game's own `away` only once a bot plays the seat)."""
+    seats = room.get("seats") or []
+    return seat < len(seats) and seats[seat].get("away_for") is not None
 
 
 def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
@@ -133,7 +141,7 @@ def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
             text.append("  ")
             if view["locked"][seat]:
                 text.append(t("tallyup.locked"), style="green")
-            elif view["away"][seat]:
+            elif view["away"][seat] or _gone(room, seat):  # (not "thinking…" while away)
                 text.append(t("tallyup.away"), style="yellow")
             else:
                 text.append(t("tallyup.thinking"), style="dim")

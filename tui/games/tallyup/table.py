@@ -176,7 +176,7 @@ class TallyTable(GameWidget):
                 dice_chips(dice) if chips else dice_art(dice, large=self.app.has_class("-tv"))
             )
         if bonus and chips:
-            roll.append(" " + t("tallyup.bonus_roll") + " ", style="dim")
+            roll.append(" " + t("tallyup.bonus_short") + " ", style="dim")  # (one line: ru)
             roll.append_text(dice_chips(bonus))
         elif bonus:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")

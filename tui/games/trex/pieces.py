@@ -213,13 +213,13 @@ def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> Text:
     for seat, player in enumerate(view["players"]):
         left = seat < len(gone) and gone[seat]
         shown = marked(seat, player, "dim" if left else "", marks)
-        tag = f" ({t('trex.left_tag')})" if left else ""
-        shown.truncate(16 - len(tag), overflow="ellipsis")
-        shown.append(tag, style="dim")
         shown.truncate(16, overflow="ellipsis", pad=True)
         text.append_text(shown)
-        text.append(f"{view['good'][seat]:>6}", style="dim" if left else "green")
-        text.append(f"{view['bad'][seat]:>6}", style="dim" if left else "red")
+        if left:  # where the tokens go: the name whole ("Да… (вне игры)" it was, at 80×24)
+            text.append(f"({t('trex.left_tag')})"[:12].rjust(12), style="dim")
+        else:
+            text.append(f"{view['good'][seat]:>6}", style="green")
+            text.append(f"{view['bad'][seat]:>6}", style="red")
         text.append(f"{number(view['scores'][seat]):>7}\n", style="dim" if left else "bold")
     text.rstrip()
     return text
