@@ -118,8 +118,9 @@ def test_a_leaver_s_name_is_whole_on_the_scoreboard(lang):
 
     set_lang(lang)
     try:
-        view = {"mode": "compete", "players": ["Ann", "Bob", "Даниил"], "left": [False, False, True],
-                "good": [1, 2, 3], "bad": [0, 1, 2], "scores": [2, 3, 4]}  # fmt: skip
+        view = {"mode": "compete", "players": ["Ann", "Bob", "Даниил"],
+                "left": [False, False, True], "good": [1, 2, 3], "bad": [0, 1, 2],
+                "scores": [2, 3, 4]}  # fmt: skip
         leaver = scoreboard(view).plain.splitlines()[3]
         assert "Даниил" in leaver and f"({t('trex.left_tag')})" in leaver, leaver
     finally:
