@@ -404,7 +404,8 @@ def test_a_long_name_in_the_results_is_cut_to_the_panel_never_its_score_sent_bel
     lines = results_text(result, names, width=24).plain.splitlines()
     assert all(len(line) <= 24 for line in lines), lines
     assert any(line.endswith("…  390") for line in lines), lines
-    assert " 1. ▲ Boris  670" in lines or any(line.endswith("Boris  670") for line in lines)
+    boris = next(line for line in lines if line.startswith(" 1. ▲ Boris"))
+    assert boris.endswith("  670") and len(boris) == len(lines[-1]), lines  # (one column)
     assert "Anastasia-Maria Konstant  390" in results_text(result, names).plain  # (any width)
 
 
@@ -464,3 +465,12 @@ async def test_on_a_tv_the_winner_s_name_is_large_once(scene, crowns):
         if scene == "host-trex-end":
             banner = str(table.query_one("#tr-banner").render())
             assert t("trex.the_trex", names="Dana") not in banner, "said again in small type"
+
+
+def test_the_results_scores_stand_in_a_column():
+    """ "1. ● Аня  3" over "2. ▲ Боря  −1": the scores followed each name's length."""
+    from tui.host.screens import results_text
+
+    lines = results_text({"scores": [3, -1, 120], "winners": [2]}, ["Аня", "Боря", "Bot 1"])
+    ranked = [line for line in lines.plain.splitlines() if line[:3].strip().endswith(".")]
+    assert len(ranked) == 3 and len({len(line.rstrip()) for line in ranked}) == 1, ranked

@@ -703,6 +703,8 @@ def test_every_free_tile_says_what_it_covers_however_narrow_the_hand():
         set_lang(lang)
         for category in CATEGORIES:
             assert whole_examples(t(f"tesauro.category_about.{category}"), 20)
+            # (each begins with an example: «всё сделанное и используе…» at 80×24)
+            assert "…" not in whole_examples(t(f"tesauro.category_about.{category}"), 16)
     set_lang("en")
 
 
@@ -819,3 +821,22 @@ async def test_on_a_tv_the_definitions_judged_are_a_line_apart_in_bold(size, spa
         strip = app.screen._compositor.render_strips()[first + 1]  # the definition's text
         said = [seg for seg in strip if "small wading bird" in seg.text]
         assert said and all(bool(seg.style and seg.style.bold) == spaced for seg in said)
+
+
+async def test_the_more_hint_is_whole_on_a_small_screen_in_russian():
+    """80×24, ru, a tie-break round: "Ваших карт: 1   Дополнительный круг 1 · ход 7   ↓" —
+    the hint that there is more below was cut to its arrow."""
+    from tui.text import UNBROKEN_SPACE
+
+    set_lang("ru")
+    try:
+        build = shots.player_scene(shots.tesauro_at("tie-break"), screen="GameScreen", you=CID)
+        app, pilot, stack = await run_scene(build, (80, 24))
+        async with stack:
+            await pilot.pause(0.1)
+            me = app.screen.query_one("#tsh-me").region
+            line = on_screen(app).splitlines()[me.y][me.x : me.right]
+            shown = line.replace(UNBROKEN_SPACE, " ")  # (as drawn: the line's end cut)
+            assert t("tesauro.more") in shown, shown
+    finally:
+        set_lang("en")

@@ -69,6 +69,10 @@ async def test_f2_on_the_join_form_watches_a_game_to_its_end(peek, state_dir, la
                 await until(lambda: isinstance(eve.screen, PlayerResultsScreen), ep)
                 assert eve.game["revealed"][0] == room.state["hands"][0]  # shown, once public
                 await until(lambda: "Ann" in screen_text(eve), ep)  # the winner, once drawn
+                # still a watcher: said in the title and the words, `q` named for it
+                assert eve.screen.sub_title.endswith(t("watch.sub_title", game="").strip())
+                assert t("wait.over_watching") in screen_text(eve)
+                assert eve.screen.active_bindings["q"].binding.action == "stop_watching"
 
                 await ep.press("q")  # she stops watching: the app ends, the table plays on
                 await until(lambda: not host.server.watchers, hp)

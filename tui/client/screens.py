@@ -737,7 +737,19 @@ def aged(room: dict[str, Any], seconds: float) -> dict[str, Any]:
 
 class PlayerResultsScreen(RoomScreen):
     HELP = "help.results"
-    BINDINGS = keys("client.results", [HELP_KEY, Binding("q", "leave", "key.leave")])
+    BINDINGS = keys(
+        "client.results",
+        [
+            HELP_KEY,
+            Binding("q", "leave", "key.leave"),
+            Binding("q", "stop_watching", "key.stop_watching"),  # (a watcher's `q`)
+        ],
+    )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "stop_watching"):  # one `q`, named for what it ends
+            return (action == "stop_watching") == self.player.watching
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         yield LinkBar(id="link")
@@ -747,13 +759,16 @@ class PlayerResultsScreen(RoomScreen):
                 yield Static(id="results", classes="box")
                 yield Static(id="epilogue", classes="box")
             yield Feed(id="feed", classes="box")
-        yield Static(t("wait.over"), classes="dim")
+        yield Static(
+            t("wait.over_watching" if self.player.watching else "wait.over"), classes="dim"
+        )
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#results").border_title = t("results.title")
         self.query_one("#feed").border_title = t("lobby.feed_title")
-        self.sub_title = t(f"game.{self.room().get('game')}.name")
+        game = t(f"game.{self.room().get('game')}.name")  # (a watcher still sees it says so)
+        self.sub_title = t("watch.sub_title", game=game) if self.player.watching else game
         self.refresh_room()
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
@@ -811,6 +826,8 @@ class PlayerResultsScreen(RoomScreen):
 
     def action_leave(self) -> None:
         self.run_worker(self.player.leave(), group="leave", exclusive=True)
+
+    action_stop_watching = action_leave
 
 
 def _winners(scores: list[int]) -> list[int]:

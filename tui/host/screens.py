@@ -816,10 +816,15 @@ def results_text(
             text.append_text(player(seat, "bold", 4))
             text.append("\n")
         text.append("\n")
-    for rank, seat in [] if team else standings(result):
-        score = f"  {number(scores[seat])}"
+    ranked = [] if team else standings(result)
+    digits = max((len(number(scores[seat])) for _rank, seat in ranked), default=0)
+    column = max((player(seat, "", 6 + digits).cell_len for _rank, seat in ranked), default=0)
+    for rank, seat in ranked:  # the scores in a column, right-aligned ("Аня  3 / Боря  −1")
+        score = f"  {number(scores[seat]):>{digits}}"
         text.append(f"{rank:>2}. ")
-        text.append_text(player(seat, "", 4 + len(score)))
+        shown = player(seat, "", 4 + len(score))
+        shown.pad_right(column - shown.cell_len)
+        text.append_text(shown)
         text.append(f"{score}\n")
         if seat in gone and seat not in out:  # (under the name: it never squeezes it)
             text.append(f"      ({t('results.bot_played')})\n", style="dim")

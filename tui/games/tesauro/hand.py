@@ -762,6 +762,9 @@ class TesauroHand(HandWidget):
                 more.append(t("tesauro.more_tap"), style="bold black on yellow")
             else:
                 more = span("   " + t("tesauro.more"), style="bold black on yellow")
+                room = self.query_one("#tsh-me").content_size.width
+                if room and text.cell_len + more.cell_len > room:  # (it was cut to a bare ↓)
+                    text = span(t("tesauro.you_have", n=won[me]), style="bold")
             text.append_text(tap_target(more, "page_down"))
         put(self.query_one("#tsh-me", Static), text)
 
