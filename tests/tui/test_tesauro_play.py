@@ -584,14 +584,20 @@ def test_equal_scores_share_a_rank():
     seat's mark."""
     names = ["Ann", "Bob", "Cid", "Dana"]
     a, b, c, d = (f"{SEAT_SYMBOLS[s]} {n}" for s, n in enumerate(names))
-    lines = results_text({"scores": [3, 1, 1, 0], "winners": [0]}, names).plain.splitlines()
-    assert lines[-4:] == [f" 1. {a}  3", f" 2. {b}  1", f" 2. {c}  1", f" 4. {d}  0"]
-    tesauro = {"scores": [2, 2, 2, 0], "winners": [2], "ranking": [2, 0, 1, 3]}
-    lines = results_text(tesauro, names).plain.splitlines()
-    assert lines[-4:] == [f" 1. {c}  2", f" 2. {a}  2", f" 2. {b}  2", f" 4. {d}  0"]
-    shared = {"scores": [2, 2, 1, 0], "winners": [0, 1], "ranking": [0, 1, 2, 3]}
-    lines = results_text(shared, names).plain.splitlines()
-    assert lines[-4:] == [f" 1. {a}  2", f" 1. {b}  2", f" 3. {c}  1", f" 4. {d}  0"]
+    a, b, c = (f"{n} " for n in (a, b, c))  # (in a column: as long as the longest, Dana)
+
+    def ranked(result: dict) -> list[str]:
+        return results_text(result, names).plain.splitlines()[-4:]
+
+    assert ranked({"scores": [3, 1, 1, 0], "winners": [0]}) == [
+        f" 1. {a}  3", f" 2. {b}  1", f" 2. {c}  1", f" 4. {d}  0"
+    ]  # fmt: skip
+    assert ranked({"scores": [2, 2, 2, 0], "winners": [2], "ranking": [2, 0, 1, 3]}) == [
+        f" 1. {c}  2", f" 2. {a}  2", f" 2. {b}  2", f" 4. {d}  0"
+    ]  # fmt: skip
+    assert ranked({"scores": [2, 2, 1, 0], "winners": [0, 1], "ranking": [0, 1, 2, 3]}) == [
+        f" 1. {a}  2", f" 1. {b}  2", f" 3. {c}  1", f" 4. {d}  0"
+    ]  # fmt: skip
 
 
 async def test_the_last_ten_seconds_change_no_line_below():
@@ -840,3 +846,15 @@ async def test_the_more_hint_is_whole_on_a_small_screen_in_russian():
             assert t("tesauro.more") in shown, shown
     finally:
         set_lang("en")
+
+
+async def test_definitions_cut_on_a_small_table_leave_no_rows_empty():
+    """80×24: a definition ended "…is said to …" over three empty rows — the cut was worked
+    out from the texts' lengths, not from their lines as drawn."""
+    set_lang("en")
+    app, pilot, stack = await run_scene(shots.host_scene(shots.tesauro_at("judge-long")), (80, 24))
+    async with stack:
+        await pilot.pause(0.1)
+        defs, waiting = app.screen.query_one("#ts-defs"), app.screen.query_one("#waiting")
+        assert "…" in on_screen(app)  # (the scene's texts are too long for 80×24)
+        assert waiting.region.y - defs.region.bottom <= 1, (defs.region, waiting.region)

@@ -123,13 +123,29 @@ class TesauroTable(GameWidget):
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
         return room, needed, width
 
-    def _text_limit(self, defs: list[dict[str, Any]], rows: int = 0) -> int:
-        """How much of each definition the table has room for (below 1: one line each)."""
-        room, needed, width = self._defs_rows(defs, rows)
+    def _text_limit(self, view: dict[str, Any], rows: int = 0) -> int:
+        """How much of each definition the table has room for (below 1: one line each): the
+        longest cut whose definitions, wrapped as drawn, fit the rows (a cut worked out from
+        their lengths alone left rows empty under a definition cut short)."""
+        defs = view["defs"]
+        room, needed, _width = self._defs_rows(defs, rows)
         if needed <= room or not defs:
             return MAX_TEXT
-        lines = room // len(defs) - 1  # a line for the name and the tile
-        return lines * width - 1 if lines >= 1 else 0
+        inner = self.query_one("#ts-defs").content_size.width or self.size.width - 4
+        console = self.app.console
+        options = console.options.update_width(max(10, inner))
+
+        def fits(limit: int) -> bool:
+            drawn = definitions(view, view["players"], limit=limit)
+            return len(console.render_lines(drawn, options, pad=False)) <= room
+
+        if fits(MAX_TEXT):
+            return MAX_TEXT
+        low, high = 0, MAX_TEXT  # the longest cut that fits
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if fits(middle) else (low, middle - 1)
+        return low if low >= inner // 2 else 0  # (less than half a line each: a line each)
 
     def _spacious(self, defs: list[dict[str, Any]]) -> bool:
         """On a TV with the rows for it: the definitions a line apart, in bold — read from
@@ -169,9 +185,9 @@ class TesauroTable(GameWidget):
         scores_give_way = False
         if defs.display:
             shown = None if self.beats.beat is None else self.beats.beat + 1
-            limit = self._text_limit(view["defs"])
+            limit = self._text_limit(view)
             if limit < MAX_TEXT and not big:  # cut short on a small screen: the cards won
-                roomier = self._text_limit(view["defs"], SCORES_ROWS)  # give them their rows
+                roomier = self._text_limit(view, SCORES_ROWS)  # give them their rows
                 scores_give_way = roomier > max(limit, 0)
                 limit = max(limit, roomier)
             one_line = limit < 1
