@@ -758,7 +758,11 @@ class KeyHints:
             shown = event.key
         if self.hold_key(event):
             return
-        if active is None:
+        hidden = getattr(self, "why_not_key", None)  # a key out of the footer now may say why
+        reason = hidden(event.key) if active is None and callable(hidden) else None
+        if reason is not None:
+            self._hint(shown, reason, known=True)
+        elif active is None:
             self._hint(shown, None, known=False)
         else:
             self.hint_not_now(shown, active.node, active.binding)

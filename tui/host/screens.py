@@ -513,16 +513,14 @@ class TableScreen(HostScreen):
         return who_waits(self.host.room.summary())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "nudge":  # lit while the table waits on someone a nudge would hurry,
-            room = self.host.room  # greyed (saying why: `why_not`) the rest of a game with bots
-            if room.nudgeable():
-                return True
-            return None if room.game is not None and room.game.bots else False
+        if action == "nudge":  # only while the table waits on someone a nudge would hurry
+            return bool(self.host.room.nudgeable())  # (else pressed, it says why: why_not_key)
         return super().check_action(action, parameters)
 
-    def why_not(self, action: str) -> str | None:
-        """Why `n` does nothing now ("The table waits for Bob." named whom one would nudge)."""
-        if action != "nudge":
+    def why_not_key(self, key: str) -> str | None:
+        """Why `n` does nothing now ("The table waits for Bob." named whom one would nudge;
+        the key is not in the footer then: a greyed one took a second line at 80 columns)."""
+        if key != "n":
             return None
         room = self.host.room
         if room.turns.nudge is not None:
