@@ -183,20 +183,10 @@ async def test_a_roll_typed_straight_after_the_dice_s_enter_is_not_lost():
     dice, and was refused ("'r' does nothing now") while the screen said "press r". A key
     pressed while the player's move is on its way waits for the answer (here it comes only
     when the test sends it: no race decides it)."""
+    from tests.handlink import HandLink
     from tests.tui.test_flow import burst
     from tui.games.tallyup.scenes import tallyup_at
     from tui.scenes import built, player_scene, wire
-
-    class Link:  # the table's end of the link: what the app sent, answered by hand
-        def __init__(self) -> None:
-            self.sent: list[dict] = []
-
-        def act(self, action: dict, version: int) -> int:
-            self.sent.append(action)
-            return len(self.sent)
-
-        async def close(self) -> None:
-            pass
 
     set_lang("en")
     table = built(tallyup_at("choose-dice"))
@@ -205,7 +195,7 @@ async def test_a_roll_typed_straight_after_the_dice_s_enter_is_not_lost():
     )()
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
-        app.client = link = Link()
+        app.client = link = HandLink()
         burst(app, "1", "2", "3", "enter", "r")  # as a terminal hands them on: all at once
         await until(lambda: link.sent, pilot, what="the dice sent")
         await pilot.pause()

@@ -240,27 +240,17 @@ async def test_an_offer_withdrawn_and_made_again_in_one_burst_is_kept_in_order()
     already out") while the `w`, looked at twice, went after it and withdrew the first offer
     — no offer out at all. The keys behind a move wait for its answer, in the order typed
     (the answers come only when the test sends them: no race decides it)."""
+    from tests.handlink import HandLink
     from tests.tui.test_flow import burst
     from tui.games.trex.scenes import trex_at
     from tui.scenes import built, player_scene, wire
-
-    class Link:  # the table's end of the link: what the app sent, answered by hand
-        def __init__(self) -> None:
-            self.sent: list[dict] = []
-
-        def act(self, action: dict, version: int) -> int:
-            self.sent.append(action)
-            return len(self.sent)
-
-        async def close(self) -> None:
-            pass
 
     set_lang("en")
     table = built(trex_at("fresh"))
     app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
-        app.client = link = Link()
+        app.client = link = HandLink()
 
         async def answer(n: int) -> None:  # the table takes move n and sends its view
             await until(lambda: len(link.sent) >= n, pilot, what=f"move {n} sent")
