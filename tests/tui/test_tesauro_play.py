@@ -858,3 +858,36 @@ async def test_definitions_cut_on_a_small_table_leave_no_rows_empty():
         defs, waiting = app.screen.query_one("#ts-defs"), app.screen.query_one("#waiting")
         assert "…" in on_screen(app)  # (the scene's texts are too long for 80×24)
         assert waiting.region.y - defs.region.bottom <= 1, (defs.region, waiting.region)
+
+
+async def test_the_genius_s_enter_before_a_tile_takes_the_one_tile_and_sends():
+    """The Genius typed the true definition before taking a tile, then Enter: "No tile yet:
+    Esc, then a tile's number" — though only one tile was theirs to take. Enter takes it and
+    sends; a Babbler, with tiles to choose from, is still asked to choose."""
+    from tests.handlink import HandLink
+    from tui.scenes import built
+
+    def genius_without_a_tile() -> shots.TesauroTable:
+        table = shots.TesauroTable()
+        table.start(CID, None, ANN, BOB, CID, None, BOB)
+        table.choose()
+        return table
+
+    set_lang("en")
+    for you, sends in ((CID, True), (3, False)):  # Cid the Genius; Dana a Babbler
+        table = built(genius_without_a_tile)
+        build = shots.player_scene(lambda t=table: t, you=you, screen="GameScreen")
+        app, pilot, stack = await run_scene(build, (80, 24))
+        async with stack:
+            app.client = link = HandLink()
+            await pilot.press(*"A seiche", "enter")
+            await pilot.pause()
+            if sends:
+                category = table.room.game_view(CID)["entry"]["category"]
+                await until(lambda: len(link.sent) == 2, pilot, what="the tile and the text")
+                assert link.sent == [{"type": "tile", "category": category},
+                                     {"type": "define", "text": "A seiche"}]  # fmt: skip
+            else:
+                assert link.sent == []
+                said = [str(n.message) for n in app._notifications]
+                assert t("tesauro.tile_first_field") in said, said

@@ -234,7 +234,12 @@ class TesauroHand(HandWidget):
         if not text:
             self.notify(t("tesauro.write_first"), severity="warning")
             return
+        allowed = list(self.view.get("allowed") or [])
         if self._may_type():
+            self.act({"type": "define", "text": text})
+        elif self._may_write() and len(allowed) == 1 and "tile" in self.legal():
+            # one tile is yours to take (the Genius's true category): Enter takes it and sends
+            self.act({"type": "tile", "category": allowed[0]})
             self.act({"type": "define", "text": text})
         elif self._may_write():  # no tile yet (refused, or still on its way): the text stays
             self.notify(t("tesauro.tile_first_field"), severity="warning")
