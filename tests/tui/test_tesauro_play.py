@@ -884,7 +884,7 @@ async def test_the_genius_s_enter_before_a_tile_takes_the_one_tile_and_sends():
             await pilot.pause()
             if sends:
                 category = table.room.game_view(CID)["entry"]["category"]
-                await until(lambda: len(link.sent) == 2, pilot, what="the tile and the text")
+                await until(lambda k=link: len(k.sent) == 2, pilot, what="the tile and the text")
                 assert link.sent == [{"type": "tile", "category": category},
                                      {"type": "define", "text": "A seiche"}]  # fmt: skip
             else:
