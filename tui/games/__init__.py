@@ -384,9 +384,9 @@ def describe(game_id: str | None, event: dict[str, Any], names: list[str]) -> st
     try:
         ui = ui_for(game_id)
         said = narrate_room(event, names) or ui.narrate(event, names)
-        if event.get("type") == "game_over" and said is not None:  # why, before who won
-            why = ui.why_ended(event.get("result"), names)
-            said = f"{why} {said}" if why else said
+        if event.get("type") == "game_over" and said is not None:  # who won, then why
+            why = ui.why_ended(event.get("result"), names)  # (a line cut short keeps who won)
+            said = f"{said} {why}" if why else said
         if event.get("type") == "game_ended" and event.get("again") and ui.variant:
             said = ui.variant(len(names)) or said  # (not "the same game": two play T-Rex together)
         return said

@@ -814,26 +814,32 @@ def results_text(
             text.append_text(player(seat, "bold", 4))
             text.append("\n")
         text.append("\n")
+
+    def in_column(seats: list[int], style: str) -> list[Text]:
+        """Each seat's name and score, the scores in a column, right-aligned ("Аня  3" over
+        "Боря  −1": they followed each name's length)."""
+        digits = max((len(number(scores[seat])) for seat in seats), default=0)
+        shown = [player(seat, style, 6 + digits) for seat in seats]
+        column = max((name.cell_len for name in shown), default=0)
+        for name, seat in zip(shown, seats, strict=True):
+            name.pad_right(column - name.cell_len)
+            name.append(f"  {number(scores[seat]):>{digits}}", style=style)
+        return shown
+
     ranked = [] if team else standings(result)
-    digits = max((len(number(scores[seat])) for _rank, seat in ranked), default=0)
-    column = max((player(seat, "", 6 + digits).cell_len for _rank, seat in ranked), default=0)
-    for rank, seat in ranked:  # the scores in a column, right-aligned ("Аня  3 / Боря  −1")
-        score = f"  {number(scores[seat]):>{digits}}"
+    for (rank, seat), line in zip(ranked, in_column([s for _r, s in ranked], ""), strict=True):
         text.append(f"{rank:>2}. ")
-        shown = player(seat, "", 4 + len(score))
-        shown.pad_right(column - shown.cell_len)
-        text.append_text(shown)
-        text.append(f"{score}\n")
+        text.append_text(line)
+        text.append("\n")
         if seat in gone and seat not in out:  # (under the name: it never squeezes it)
             text.append(f"      ({t('results.bot_played')})\n", style="dim")
     left = [seat for seat in result.get("left") or [] if seat < len(scores)]
-    if left:  # out of the game before its end: not ranked, listed apart
+    if left:  # out of the game before its end: not ranked, listed apart (in a column too)
         text.append("\n" + t("results.left") + "\n", style="dim")
-        for seat in left:
-            score = f"  {number(scores[seat])}"
+        for line in in_column(left, "dim"):
             text.append("    ")
-            text.append_text(player(seat, "dim", 4 + len(score)))
-            text.append(f"{score}\n", style="dim")
+            text.append_text(line)
+            text.append("\n")
     if why:
         text.append("\n" + why + "\n", style="italic")
     return text
