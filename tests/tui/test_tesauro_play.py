@@ -891,3 +891,27 @@ async def test_the_genius_s_enter_before_a_tile_takes_the_one_tile_and_sends():
                 assert link.sent == []
                 said = [str(n.message) for n in app._notifications]
                 assert t("tesauro.tile_first_field") in said, said
+
+
+async def test_a_tile_not_sent_is_not_on_its_way():
+    """The table gone, a tile's number: "Not connected: the action was not sent" — and yet
+    "your tile is on its way", after the resume too, while the table showed it free."""
+    from tests.handlink import HandLink
+    from tui.scenes import built
+
+    class Down(HandLink):  # the link is down: nothing goes
+        def act(self, action: dict, version: int) -> None:
+            return None
+
+    set_lang("en")
+    table = built(shots.tesauro_at("write"))
+    build = shots.player_scene(lambda: table, you=BOB, screen="GameScreen")
+    app, pilot, stack = await run_scene(build, (80, 24))
+    async with stack:
+        app.client = Down()
+        await pilot.press("2")
+        said = t("client.not_connected")
+        await until(lambda: said in [str(n.message) for n in app._notifications], pilot)
+        await pilot.pause()
+        assert hand(app)._wanted_tile is None
+        assert t("tesauro.tile_coming") not in on_screen(app)

@@ -224,8 +224,9 @@ class ClientApp(TypeAhead, App[None]):
         if self._last_sent == (version, action):
             return
         ref = self.client.act(action, version)
-        if ref is None:
+        if ref is None:  # not sent: the screen must not wait for it (a tile "on its way")
             self.notify(t("client.not_connected"), severity="warning")
+            self._tell_refused("not_connected")
         else:
             self._last_sent = (version, dict(action))
             self.sent_at[ref] = time.perf_counter()
@@ -360,11 +361,16 @@ class ClientApp(TypeAhead, App[None]):
         text = ui_for(game_id).refusal(game_id, key, params, names, you)
         self.notify(text if text != key else frame["message"], severity="error", markup=False)
         self._last_sent = None  # refused: the same key again is a new try
-        for screen in self.screen_stack:  # the game's screen, under any dialog
+        self._tell_refused(frame["code"])
+
+    def _tell_refused(self, code: str) -> None:
+        """A move of ours refused (`code`), or never sent: the game's screen, under any
+        dialog, stops waiting for it, and so do the keys typed behind it."""
+        for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 with contextlib.suppress(NoMatches):
-                    screen.refused(frame["code"])
-        self.call_later(self.release_keys, "view")  # (the answer to a move: keys behind it)
+                    screen.refused(code)
+        self.call_later(self.release_keys, "view")
 
     def on_client_app_kicked(self, message: Kicked) -> None:
         frame = message.frame

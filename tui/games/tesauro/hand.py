@@ -44,7 +44,10 @@ from tui.i18n import t
 from tui.text import literal, name
 from tui.widgets import ConfirmScreen, after_refresh, keys, put, tap_target
 
-TILE_REFUSALS = ("tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile")
+TILE_REFUSALS = (
+    "tile_taken", "category_reserved", "brillante_tile", "bad_category", "no_tile",
+    "not_connected",  # (not sent at all: the table is gone)
+)  # fmt: skip
 LAST_CALL = 1.5
 """Seconds before the thinking time ends at which a draft not yet sent goes as it is: half a
 sentence beats nothing on a Friday night. The host's clock decides the end; a second and a
