@@ -201,7 +201,7 @@ class TallyTable(GameWidget):
         else:
             chart.mount(Static(drawn, classes="tu-chart-text"))
         if again and self.app.has_class("-tv"):
-            self.call_after_refresh(self._chart_laid_out)
+            after_refresh(self, self._chart_laid_out)  # (the table may be gone by then)
 
     def _chart_laid_out(self) -> None:
         if self.view and self.query_one("#tu-chart").display:
