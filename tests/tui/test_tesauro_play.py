@@ -295,7 +295,7 @@ async def test_writing_a_definition(state_dir):
         await pb.press("f1")
         await until(lambda: isinstance(bob.screen, HelpScreen), pb)
         help_screen = bob.screen
-        assert "Engineering — everything made" in help_screen.body
+        assert "Engineering — tools, machines" in help_screen.body
         assert "kept aside for the bots' bluffs" in help_screen.body
         assert ("Enter", "Send (final)") in help_screen.keys and ("F1", "Help") in help_screen.keys
         await pb.press("escape")
