@@ -355,3 +355,23 @@ def test_the_waiting_line_with_an_away_note_says_the_note_alone():
     summary = {"phase": "playing", "waiting": [], "seats": []}
     assert waiting_line(summary).plain == t("table.waiting_nobody")
     assert waiting_line(summary, Text("Away: Dana.")).plain == "Away: Dana."
+
+
+async def test_a_player_app_started_again_does_not_say_old_news_again():
+    """A player's app killed and started again said "Dan: the offer to you is off." — an
+    offer withdrawn minutes before: the first view's news is old; the next one's is news."""
+    from tui.games.trex import TRexHand
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import built, player_scene
+
+    set_lang("en")
+    table = built(trex_at("offer"))  # Cid's offer to Ann is out
+    table.act(2, {"type": "withdraw"})  # …and withdrawn: Ann's news says so
+    assert table.room.game_view(0).get("news")
+    app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        hand = app.screen.query_one(TRexHand)
+        assert str(hand.query_one("#tr-news").render()).strip() == ""
+        hand.present({**hand.view, "news": {**hand.view["news"], "id": -1}}, hand.room, [])
+        assert str(hand.query_one("#tr-news").render()).strip() != ""  # (a new one: said)
