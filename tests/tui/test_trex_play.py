@@ -235,7 +235,7 @@ def test_a_game_again_with_two_left_says_it_is_the_two_player_game():
     assert describe("tallyup", again, ["Ann", "Bob"]) == t("room_event.game_again")
 
 
-async def test_an_offer_withdrawn_and_made_again_in_one_burst_is_kept_in_order():
+async def test_an_offer_withdrawn_and_made_again_in_one_burst_is_kept_in_order(monkeypatch):
     """ "2 w 3" in one send-keys: the `3` was taken at once (refused: "your offer is
     already out") while the `w`, looked at twice, went after it and withdrew the first offer
     — no offer out at all. The keys behind a move wait for its answer, in the order typed
@@ -244,7 +244,11 @@ async def test_an_offer_withdrawn_and_made_again_in_one_burst_is_kept_in_order()
     from tests.tui.test_flow import burst
     from tui.games.trex.scenes import trex_at
     from tui.scenes import built, player_scene, wire
+    from tui.widgets import TypeAhead
 
+    # the answers come when the test sends them, however slow the machine: no hold lets go
+    # of its keys by the clock (HOLD_LIMIT) before the answer it waits for
+    monkeypatch.setattr(TypeAhead, "HOLD_LIMIT", 3600.0)
     set_lang("en")
     table = built(trex_at("fresh"))
     app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()

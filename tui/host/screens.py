@@ -801,7 +801,6 @@ def results_text(
         if ranked:
             together = number(scores[ranked[0]])
             text.append("\n" + t("results.team_score", score=together) + "\n")
-        winners = []
     elif winners:
         label = t("results.winner") if len(winners) == 1 else t("results.winners")
         text.append(label + "\n", style="bold")

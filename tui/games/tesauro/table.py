@@ -112,23 +112,23 @@ class TesauroTable(GameWidget):
     def crowned(self) -> bool:
         return bool(self.view and self.view["over"])  # (the word's box has the winners)
 
-    def _defs_rows(self, defs: list[dict[str, Any]], rows: int = 0) -> tuple[int, int, int]:
+    def _defs_rows(self, defs: list[dict[str, Any]], rows: int = 0) -> tuple[int, int]:
         """The definitions' room in rows (with `rows` more than the layout gives them: the
-        cards won's, when those make way), the rows they take whole, and a line's width."""
+        cards won's, when those make way), and about the rows they take whole."""
         width = max(20, self.size.width - 10)
         room = self.size.height - (17 if self._big() else 11) + rows  # the word, banner, scores
         if self.has_class("-crowded"):  # the cards won make way: the word, banner, the box
             room = self.size.height - 8
         room -= getattr(self, "_banner_rows", 1) - 1  # a banner of more than a line
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
-        return room, needed, width
+        return room, needed
 
     def _text_limit(self, view: dict[str, Any], rows: int = 0) -> int:
         """How much of each definition the table has room for (below 1: one line each): the
         longest cut whose definitions, wrapped as drawn, fit the rows (a cut worked out from
         their lengths alone left rows empty under a definition cut short)."""
         defs = view["defs"]
-        room, needed, _width = self._defs_rows(defs, rows)
+        room, needed = self._defs_rows(defs, rows)
         if needed <= room or not defs:
             return MAX_TEXT
         inner = self.query_one("#ts-defs").content_size.width or self.size.width - 4
@@ -150,7 +150,7 @@ class TesauroTable(GameWidget):
     def _spacious(self, defs: list[dict[str, Any]]) -> bool:
         """On a TV with the rows for it: the definitions a line apart, in bold — read from
         across the room (they sat in small type over twenty empty rows)."""
-        room, needed, _width = self._defs_rows(defs)
+        room, needed = self._defs_rows(defs)
         return self.app.has_class("-tv") and needed + len(defs) <= room
 
     def _redraw(self) -> None:

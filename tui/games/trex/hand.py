@@ -57,7 +57,7 @@ class TRexHand(HandWidget):
     def on_mount(self) -> None:
         self._news_id: Any = None
         self._news_since = 0.0
-        self._fresh = True  # the first view this screen shows: its news is old
+        self._fresh = True  # no view shown yet (`show`: the first one's news is old)
         self.set_interval(0.5, self._tick)
 
     def _tick(self) -> None:
@@ -80,6 +80,8 @@ class TRexHand(HandWidget):
         return None
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
+        if self._fresh:  # the first view of an app started again: its news was said before
+            self._fresh, self._news_id = False, (view.get("news") or {}).get("id")
         self._draw_card()
         put(self.query_one("#tr-status", Static), self._status())
         put(self.query_one("#tr-offers", Static), self._offers())
@@ -199,11 +201,8 @@ class TRexHand(HandWidget):
     def _news(self) -> Text:
         """The latest private news, for NEWS_SECONDS: then it has been read."""
         news = self.view.get("news")
-        fresh, self._fresh = self._fresh and bool(self.view), self._fresh and not self.view
         if not news:
             return Text()
-        if fresh:  # (the first view an app restarted shows: its news was said minutes ago)
-            self._news_id = news.get("id")
         if news.get("id") != self._news_id:
             self._news_id, self._news_since = news.get("id"), time.monotonic()
             self.set_timer(NEWS_SECONDS + 0.1, self._fade_news)
