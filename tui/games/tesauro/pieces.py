@@ -123,7 +123,8 @@ def reveal(
     (or that the card was aside, or that the Genius gave nothing), whom the Sage believed,
     where the card went; with `every`, also each definition given with its author's role;
     `short`, without the one believed; `cut`, the true definition cut to its first line (a
-    player's results screen; the table never cuts it: its last form is one line below)."""
+    player's results screen, and a small table short of a row for the answer whole: every
+    player's screen has it whole; the table's last form is one line below)."""
     head = literal(last["word"], 60, style="bold")
     head.append(f" · {category_name(last['category'])}", style="cyan")
     definition = literal(last["definition"], MAX_TEXT, style="italic")
