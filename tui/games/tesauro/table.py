@@ -19,6 +19,7 @@ from textual.widgets import Static
 from tui.bigtext import big
 from tui.games import GameWidget
 from tui.games.tesauro.pieces import (
+    clocked_seats,
     definitions,
     last_line,
     progress,
@@ -140,9 +141,10 @@ class TesauroTable(GameWidget):
         options = console.options.update_width(max(10, inner))
 
         def fits(limit: int) -> bool:
-            drawn = definitions(view, view["players"], limit=limit)
+            drawn = definitions(view, view["players"], limit=limit, clocked=clocked)
             return len(console.render_lines(drawn, options, pad=False)) <= room
 
+        clocked = clocked_seats(self.app, view, view["turn"])
         if fits(MAX_TEXT):
             return MAX_TEXT
         low, high = 0, MAX_TEXT  # the longest cut that fits
@@ -200,8 +202,17 @@ class TesauroTable(GameWidget):
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
             spaced = not one_line and self._spacious(view["defs"])
+            clocked = clocked_seats(self.app, view, view["turn"])
             defs.update(
-                definitions(view, names, shown, one_line=one_line, limit=limit, spaced=spaced)
+                definitions(
+                    view,
+                    names,
+                    shown,
+                    one_line=one_line,
+                    limit=limit,
+                    spaced=spaced,
+                    clocked=clocked,
+                )
             )
             defs.set_class(one_line, "-abridged")  # each to a line: whole in every hand
         self._full_reveal = full_reveal
@@ -226,12 +237,13 @@ class TesauroTable(GameWidget):
             reveal(last, names, short=True),
             reveal(last, names, short=True, cut=True),
         ]
+        clocked = clocked_seats(self.app, self.view, last["turn"])
         if self._big():
-            forms.insert(0, reveal(last, names, every=True))
+            forms.insert(0, reveal(last, names, every=True, clocked=clocked))
         letters = big(last["word"]) if self.app.has_class("-tv") else None
         if letters and len(letters[0]) <= width:  # on a TV, the word of the answer large
             word = Text("\n".join(letters), style="bold")
-            forms.insert(0, Group(word, reveal(last, names, every=True)))
+            forms.insert(0, Group(word, reveal(last, names, every=True, clocked=clocked)))
         return [*forms, None]
 
     def _reveal_room(self) -> int | None:
