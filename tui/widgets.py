@@ -1010,6 +1010,12 @@ def _same_line(lines: MutableSequence[str], line: str) -> bool:
     return True
 
 
+HEARD_KEEP = 400
+"""Public events an app keeps as it heard them (`heard`: a resumed table's history, each
+change's events, a welcome's story): what a screen may need to look back on that no view
+says — Tesauro's definitions the turn clock gave for a speaker (`played_for`, then `spoke`)."""
+
+
 class Story:
     """What happened, in plain words: the last lines, and how many there have ever been — so
     a screen that has shown `n` of them knows what is new even after old ones were dropped."""

@@ -848,16 +848,81 @@ async def test_the_more_hint_is_whole_on_a_small_screen_in_russian():
         set_lang("en")
 
 
-async def test_definitions_cut_on_a_small_table_leave_no_rows_empty():
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_definitions_cut_on_a_small_table_leave_no_rows_empty(language):
     """80×24: a definition ended "…is said to …" over three empty rows — the cut was worked
-    out from the texts' lengths, not from their lines as drawn."""
-    set_lang("en")
-    app, pilot, stack = await run_scene(shots.host_scene(shots.tesauro_at("judge-long")), (80, 24))
-    async with stack:
-        await pilot.pause(0.1)
-        defs, waiting = app.screen.query_one("#ts-defs"), app.screen.query_one("#waiting")
-        assert "…" in on_screen(app)  # (the scene's texts are too long for 80×24)
-        assert waiting.region.y - defs.region.bottom <= 1, (defs.region, waiting.region)
+    out from the texts' lengths, not from their lines as drawn; then one row stayed empty
+    (a row held for the last turn's line, which is never shown while the Sage judges), and
+    the Russian judge's banner, wrapped in its padding, was counted a line short."""
+    from tests.clipping import clipped
+
+    set_lang(language)
+    try:
+        build = shots.host_scene(shots.tesauro_at("judge-long"))
+        app, pilot, stack = await run_scene(build, (80, 24))
+        async with stack:
+            await pilot.pause(0.1)
+            defs, waiting = app.screen.query_one("#ts-defs"), app.screen.query_one("#waiting")
+            assert "…" in on_screen(app)  # (the scene's texts are too long for 80×24)
+            assert waiting.region.y == defs.region.bottom, (defs.region, waiting.region)
+            assert clipped(app) == []
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_tiles_stay_up_while_a_fresh_answer_is_held(language, size, monkeypatch):
+    """The reader chose the next word while the last answer was fresh: on a small table the
+    answer hid the tiles box mid-thinking (a Russian 80×24 play-test). The tiles stay; the
+    answer goes under them in the form that fits, or in a line."""
+    from tests.clipping import clipped
+    from tui.games.tesauro import table as table_module
+    from tui.scenes import built
+
+    monkeypatch.setattr(table_module, "HOLD_SECONDS", 600.0)  # fresh for the whole test
+    set_lang(language)
+    try:
+        table = built(shots.tesauro_at("reveal"))
+        app, pilot, stack = await run_scene(shots.host_scene(lambda: table, last_apart=True), size)
+        async with stack:
+            game = app.screen.query_one("#game-table", TesauroTable)
+            await until(lambda: game.view.get("phase") == "choose", pilot)
+            table.choose()
+            table.tile(CID, nth=2)
+            await until(lambda: (game.view.get("categories") or [None] * 3)[CID], pilot)
+            await until(lambda: game._full_reveal, pilot, what="the answer still held")
+            await pilot.pause(0.1)
+            assert game.query_one("#ts-tiles-box").display
+            tiles = game.query_one("#ts-tiles-box").region
+            assert tiles.height and tiles.bottom <= game.query_one("#ts-scores").region.y
+            assert clipped(app) == []
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_small_table_shows_the_answer_cut_rather_than_a_line(language):
+    """80×24, a tie-break's banner over the answer: the Russian answer, whole, was one row
+    too tall, and the table showed one line over seven empty rows. Its true definition cut
+    to a line (every hand has it whole), the answer fits in its box."""
+    from tests.clipping import clipped
+
+    set_lang(language)
+    try:
+        build = shots.host_scene(shots.tesauro_at("tie-break"), last_apart=True)
+        app, pilot, stack = await run_scene(build, (80, 24))
+        async with stack:
+            await pilot.pause(0.1)
+            box = app.screen.query_one("#ts-reveal")
+            assert box.display and not app.screen.query_one("#ts-last").display
+            assert box.region.bottom <= app.screen.query_one("#ts-scores").region.y
+            assert clipped(app) == []
+    finally:
+        set_lang("en")
 
 
 async def test_the_genius_s_enter_before_a_tile_takes_the_one_tile_and_sends():
@@ -915,3 +980,167 @@ async def test_a_tile_not_sent_is_not_on_its_way():
         await pilot.pause()
         assert hand(app)._wanted_tile is None
         assert t("tesauro.tile_coming") not in on_screen(app)
+
+
+def spoken_with_a_clocked_speaker(judged: bool = False) -> shots.TesauroTable:
+    """Spoken: Bob, the first speaker, is there but silent: the host's nudge runs out and
+    the bot's move for him is `done`; Cid says his aloud and presses Space. With `judged`,
+    Dana speaks too and Ann picks Cid's."""
+    dana = 3
+    table = shots.TesauroTable(spoken=True)
+    table.start(dana)
+    table.choose()
+    for seat in (BOB, CID, dana):
+        table.tile(seat, nth=seat)
+        table.room.act(seat, {"type": "done"})
+    table.room._turn_over({"turn": "nudge", "seats": [BOB]})  # as the room's clock does
+    assert table.room.state["defs"][0]["seat"] == BOB
+    table.room.act(CID, {"type": "done"})
+    if judged:
+        table.room.act(dana, {"type": "done"})
+        table.judge(CID)
+    return table
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_spoken_definition_the_clock_gave_is_not_said_aloud(language):
+    """Spoken: the nudge (or the turn clock) ran out on Bob, who is there but said nothing:
+    the table and the hands showed "(said aloud)". They say his time ran out — and Cid's,
+    who pressed Space, said aloud — while they are heard, judged, and in the answer of a
+    big table."""
+    set_lang(language)
+    clocked, aloud = t("tesauro.time_ran_out"), t("tesauro.said_aloud")
+    try:
+        scenes = [
+            (shots.host_scene(spoken_with_a_clocked_speaker, last_apart=True), (80, 24)),
+            (shots.host_scene(spoken_with_a_clocked_speaker, last_apart=True), (160, 45)),
+            (shots.player_scene(spoken_with_a_clocked_speaker, you=ANN, screen="GameScreen"),
+             (80, 24)),
+            (shots.player_scene(spoken_with_a_clocked_speaker, you=CID, screen="GameScreen"),
+             (160, 45)),
+            (shots.host_scene(lambda: spoken_with_a_clocked_speaker(judged=True),
+                              last_apart=True), (160, 45)),
+        ]  # fmt: skip
+        for build, size in scenes:
+            app, pilot, stack = await run_scene(build, size)
+            async with stack:
+                await pilot.pause(0.1)
+                shown = " ".join(on_screen(app).split())
+                bob = shown[shown.index("Bob ·") :]
+                assert bob.split("Cid ·")[0].count(clocked) == 1, shown
+                assert aloud not in bob.split("Cid ·")[0], shown
+                assert aloud in bob.split("Cid ·")[1], shown
+    finally:
+        set_lang("en")
+
+
+def _turn(n: int) -> dict:
+    return {"type": "turn", "turn": n, "sapiente": 0, "reader": 1, "round": 1, "tie_break": None}
+
+
+def _spoke(seat: int, text: str | None = None) -> dict:
+    return {"type": "spoke", "seat": seat, "tile": "food", "text": text}
+
+
+PLAYED_FOR_BOB = {"type": "played_for", "seat": BOB}
+
+
+@pytest.mark.timeout(10)
+@pytest.mark.parametrize(
+    ("events", "turn", "expected"),
+    [
+        # said aloud: Space pressed
+        ([{"type": "shuffled"}, _turn(1), _spoke(BOB)], 1, set()),
+        # the clock's `done` for a speaker who is there
+        ([{"type": "shuffled"}, _turn(1), PLAYED_FOR_BOB, _spoke(BOB)], 1, {(1, BOB)}),
+        # the room's events come first in a change; the seat's move follows its played_for
+        ([_turn(1), {"type": "nudged", "seats": [BOB]}, PLAYED_FOR_BOB, _spoke(BOB)], 1,
+         {(1, BOB)}),
+        # another seat's played_for; a spoken text (a bot's words, shown)
+        ([_turn(1), {"type": "played_for", "seat": CID}, _spoke(BOB)], 1, set()),
+        ([_turn(1), PLAYED_FOR_BOB, _spoke(BOB, "A knot.")], 1, set()),
+        # a played_for whose move was not the spoke (his tile, in the thinking time)
+        ([_turn(1), PLAYED_FOR_BOB, {"type": "tile", "seat": BOB, "category": "food",
+                                     "released": None}, _spoke(BOB)], 1, set()),
+        # turn 1's, heard during turn 2 (the answer on the table keeps it)
+        ([_turn(1), PLAYED_FOR_BOB, _spoke(BOB), _spoke(CID), _turn(2), _spoke(CID)], 2,
+         {(1, BOB)}),
+        # a story that begins mid-turn: the turn is the view's
+        ([PLAYED_FOR_BOB, _spoke(BOB)][::1], 3, {(3, BOB)}),
+        # an earlier game's: not this one's
+        ([_turn(1), PLAYED_FOR_BOB, _spoke(BOB), {"type": "game_ended", "stopped": False},
+          {"type": "game_started", "game": "tesauro"}, {"type": "shuffled"}, _turn(1)], 1,
+         set()),
+    ],
+)  # fmt: skip
+def test_the_definitions_the_clock_gave_are_read_from_the_events(events, turn, expected):
+    from tui.games.tesauro.narrate import clocked
+
+    assert clocked(events, turn) == expected
+
+
+@pytest.mark.timeout(30)
+async def test_a_resumed_table_remembers_the_definitions_the_clock_gave():
+    """After `hubbub host --resume` the table hears no change of the turn so far: the room's
+    history (saved) tells it."""
+    from tui.scenes import built
+
+    set_lang("en")
+    table = built(spoken_with_a_clocked_speaker)
+    app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.screen.query("#ts-defs"), pilot)
+        await until(lambda: t("tesauro.time_ran_out") in on_screen(app), pilot)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    ("clock", "keys", "sent"),
+    [
+        # the Sage chose 2 and did not confirm: it goes as it is, not the bot's pick
+        ("nudged", ("2",), [{"type": "pick", "seat": CID}]),
+        ("turn", ("2",), [{"type": "pick", "seat": CID}]),
+        ("turn", ("c",), [{"type": "crazy"}]),
+        # chose nothing (or said no): nothing is sent; the bot judges when the time is up
+        ("turn", (), []),
+        ("turn", ("2", "n"), []),
+        # no turn clock: nothing runs out, nothing goes on its own
+        (None, ("2",), []),
+    ],
+)
+async def test_the_sage_s_choice_not_confirmed_goes_when_the_time_runs_out(clock, keys, sent):
+    """The Sage pressed 2 ("is definition 2 the true one?") and the turn time ran out before
+    y: the bot judged instead. Per the rules the bot moves for a player who does not act; a
+    Sage who chose has acted — the choice goes LAST_CALL before the end, as a typed draft
+    does, and the question said it would. A Sage who chose nothing is still judged for."""
+    from tests.handlink import HandLink
+    from tui.scenes import turn_clock
+
+    set_lang("en")
+    make = shots.tesauro_at("judge")
+    if clock is not None:
+        make = turn_clock(make, nudged=clock == "nudged")
+    build = shots.player_scene(make, you=ANN, screen="GameScreen", timer=17)
+    app, pilot, stack = await run_scene(build, (80, 24))
+    async with stack:
+        app.client = link = HandLink()
+        sage = hand(app)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause(ConfirmScreen.PAUSE + 0.1)  # (an answer must be deliberate)
+        if keys and keys[-1] != "n":
+            await until(lambda: isinstance(app.screen, ConfirmScreen), pilot)
+            question = str(app.screen.query_one("#question").render())
+            assert (t("tesauro.confirm_clock") in question) == (clock is not None), question
+        deadline = sage.deadline
+        assert deadline is not None
+        app.clock = lambda: deadline - 1  # a second left: the last call
+        if sent:
+            await until(lambda: link.sent == sent, pilot, what=f"{sent} sent")
+            said = [str(n.message) for n in app._notifications]
+            assert t("tesauro.judged_at_last_call") in said, said
+            assert not isinstance(app.screen, ConfirmScreen)
+        else:
+            await pilot.pause(1.2)  # (two ticks of the hand's clock: nothing may go)
+            assert link.sent == []

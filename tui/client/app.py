@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import time
+from collections import deque
 from typing import Any, ClassVar
 
 import msgspec
@@ -39,7 +40,7 @@ from tui.client.screens import (
 from tui.games import HandWidget, describe, game_styles, ui_for
 from tui.i18n import t
 from tui.table import classify_size
-from tui.widgets import Change, Dialog, Story, TypeAhead, load_keymap, no_bots
+from tui.widgets import HEARD_KEEP, Change, Dialog, Story, TypeAhead, load_keymap, no_bots
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,7 @@ class ClientApp(TypeAhead, App[None]):
         self.game: dict[str, Any] | None = None
         self.version = -1
         self.story = Story()
+        self.heard: deque[dict[str, Any]] = deque(maxlen=HEARD_KEEP)  # the events, raw
         self._room_id: str | None = None  # the room the versions below belong to
         self._seen = -1  # the newest version of that room this app has heard (kept over drops)
         self._missed: list[dict[str, Any]] = []  # events the welcome's story says we missed
@@ -333,6 +335,7 @@ class ClientApp(TypeAhead, App[None]):
         missed, self._missed = self._missed, []
         if missed:  # the story: told where it fits this view's game (net.wire.fitting_events)
             missed = fitting_events(self.room.get("game"), missed)
+        self.heard.extend([*missed, *frame["events"]])
         self._tell([*missed, *frame["events"]])
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
@@ -391,6 +394,7 @@ class ClientApp(TypeAhead, App[None]):
         self.version = -1
         if frame["room"].get("id") != self._room_id:  # another table (or a new one)
             self._room_id, self._seen = frame["room"].get("id"), -1
+            self.heard.clear()
         self._missed = [
             event
             for entry in frame.get("story") or []

@@ -14,6 +14,7 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from typing import Any
 
 from textual.app import App
@@ -28,7 +29,7 @@ from tui.games import describe, game_styles
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
 from tui.table import classify_size
-from tui.widgets import Change, Story, load_keymap
+from tui.widgets import HEARD_KEEP, Change, Story, load_keymap
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,8 @@ class HostApp(App[None]):
         self.web_problem: str | None = None  # why there are no web seats, for the lobby
         self._advertised = (len(room.seats), room.game_id or "", room.code is not None)
         self.story = Story()
+        # the events, raw: a resumed table's history (saved), then each change's (`heard`)
+        self.heard: deque[dict[str, Any]] = deque(room.history, maxlen=HEARD_KEEP)
         names = [s.name for s in room.seats]
         for event in room.history:  # a resumed table remembers what happened
             if line := describe(room.game_id, event, names):
@@ -245,6 +248,7 @@ class HostApp(App[None]):
     """The latest change of the room: every host screen watches it."""
 
     def on_host_app_room_changed(self, message: RoomChanged) -> None:
+        self.heard.extend(message.events)
         names = [s.name for s in self.room.seats]
         for event in message.events:
             line = describe(self.room.game_id, event, names)

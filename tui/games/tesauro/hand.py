@@ -22,6 +22,7 @@ from tui.games import HandWidget
 from tui.games.tesauro.field import DefinitionInput
 from tui.games.tesauro.pieces import (
     chip,
+    clocked_seats,
     definitions,
     last_line,
     numbered,
@@ -369,6 +370,7 @@ class TesauroHand(HandWidget):
             if answer and "pick" in self.legal():
                 self.act({"type": "pick", "seat": seat})
 
+        question += self._clock_counts()
         self.ask(ConfirmScreen(question), pick, lambda: "pick" in self.legal())
 
     def action_crazy(self) -> None:
@@ -377,7 +379,18 @@ class TesauroHand(HandWidget):
                 self.act({"type": "crazy"})
 
         question = t("tesauro.confirm_crazy", crazy=t("tesauro.crazy"))
+        question += self._clock_counts()
         self.ask(ConfirmScreen(question), crazy, lambda: "crazy" in self.legal())
+
+    def _hurried(self) -> bool:
+        """The turn clock (the turn time, or the host's nudge) runs for this seat."""
+        turn = self.room.get("turn") or {}
+        return self.view.get("seat") in (turn.get("seats") or [])
+
+    def _clock_counts(self) -> str:
+        """The question's last words while the clock runs for the Sage: the choice goes as
+        it is when the time runs out (`_judge_at_last_call`)."""
+        return "\n" + t("tesauro.confirm_clock") if self._hurried() else ""
 
     def action_write(self) -> None:
         self._draft_at_tile = None  # (the field opened without a tile key: digits are text)
@@ -409,6 +422,25 @@ class TesauroHand(HandWidget):
             self._last_call()
             self._draw_status()
             self._draw_count()
+        elif self.view and self.view.get("phase") == "judge":
+            self._judge_at_last_call()
+
+    def _judge_at_last_call(self) -> None:
+        """The Sage chose (a definition's number, or c) and the question "is it the true
+        one?" is still open when the turn clock (the turn time, or the host's nudge) is about
+        to run out: the choice goes as it is, LAST_CALL before the end, rather than the bot
+        judging for a Sage who did choose (the rules' bot moves for one who does not act; the
+        choice stays the Sage's own until then: nothing of it leaves this screen before)."""
+        question = self._question
+        left = self.seconds_left()
+        if question is None or left is None or left > LAST_CALL or not self._hurried():
+            return
+        dialog, still = question
+        if not dialog.is_attached or self.app.screen is not dialog or not still():
+            return  # (a dialog over it: the bot judges, and the question closes, saying so)
+        self._question = None
+        dialog.dismiss(True)  # (its answer: the pick or the crazy is sent)
+        self.notify(t("tesauro.judged_at_last_call"), severity="warning")
 
     def _last_call(self) -> None:
         """The thinking time is about to end and the draft was never sent: send it as it is
@@ -628,10 +660,11 @@ class TesauroHand(HandWidget):
                 return self._tile_line()
             return self._tile_list()
         compact = self._compact()
+        clocked = clocked_seats(self.app, view, view.get("turn"))
         if phase == "speak":
-            return definitions(view, names, numbered_keys=False, inline=compact)
+            return definitions(view, names, numbered_keys=False, inline=compact, clocked=clocked)
         if phase == "judge":
-            shown = definitions(view, names, inline=compact, tap="pick")
+            shown = definitions(view, names, inline=compact, tap="pick", clocked=clocked)
             if self._timed_out():
                 return Group(Text(t("tesauro.timed_out"), style="bold red"), shown)
             return shown

@@ -3,6 +3,7 @@ did: whom the Sage believed, who the Genius was, whether the Genius gave anythin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tui.games.tesauro.words import category_name, joined, quoted, who
@@ -106,3 +107,33 @@ def pick_number(last: dict[str, Any]) -> int | str:
         if entry.get("seat") == last.get("pick"):
             return index + 1
     return "?"
+
+
+def clocked(heard: Iterable[dict[str, Any]], turn: int | None) -> set[tuple[int, int]]:
+    """(turn, seat) of each spoken definition the clock gave: the speaker, there but silent,
+    let the turn clock or the host's nudge run out, and the bot's move for them was `done` —
+    their `spoke` (no text) right after a `played_for` of theirs. Nothing in a view says it
+    (the view's `defs` show it as said aloud), so it is read from the events heard, in turn
+    `turn` (the view's) and the turns before it, back to the game's start."""
+    events = list(heard)
+    found: set[tuple[int, int]] = set()
+    current = turn
+    for index in range(len(events) - 1, 0, -1):
+        event = events[index]
+        kind = event.get("type")
+        if kind in ("shuffled", "game_started", "game_ended") or current is None:
+            break  # (this game's first event, or another game's)
+        if kind == "turn":
+            begun = event.get("turn")
+            current = begun - 1 if isinstance(begun, int) else None
+            continue
+        before = events[index - 1]
+        if (
+            kind == "spoke"
+            and event.get("text") is None
+            and before.get("type") == "played_for"
+            and before.get("seat") == event.get("seat")
+            and isinstance(event.get("seat"), int)
+        ):
+            found.add((current, event["seat"]))
+    return found

@@ -4,17 +4,25 @@ the view that make Rich renderables, with no state of their own."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tui.games.tesauro.narrate import pick_number, silent_genius
+from tui.games.tesauro.narrate import clocked, pick_number, silent_genius
 from tui.games.tesauro.words import MAX_TEXT, category_name, joined, role_name, span, who
 from tui.i18n import quote, t
 from tui.text import literal, marked, name
 from tui.widgets import tap_target
+
+
+def clocked_seats(app: Any, view: dict[str, Any], turn: int | None) -> set[int]:
+    """The seats whose spoken definition of turn `turn` the clock gave (`narrate.clocked`),
+    from the events the app heard (`heard`; none: an app that keeps none)."""
+    heard = getattr(app, "heard", None) or ()
+    return {seat for when, seat in clocked(heard, view.get("turn")) if when == turn}
 
 
 def numbered(rows: list[tuple[Text, Text]], one_line: bool = False, spaced: bool = False) -> Table:
@@ -43,10 +51,12 @@ def definition_text(
     limit: int = MAX_TEXT,
     inline: bool = False,
     tap: str | None = None,
+    clocked: bool = False,
 ) -> Text:
-    """A definition given: who, on which tile, and the text (or that it was said aloud),
-    cut to `limit` characters; the text on a line of its own, or `inline` after the tile.
-    `tap`: the action a tap on who and which tile runs."""
+    """A definition given: who, on which tile, and the text (or that it was said aloud —
+    or, `clocked`, that the speaker's time ran out and the clock gave it for them), cut to
+    `limit` characters; the text on a line of its own, or `inline` after the tile. `tap`:
+    the action a tap on who and which tile runs."""
     text = Text()
     text.append_text(name(who(names, entry["seat"]), style="bold"))
     text.append(f" · {category_name(entry.get('tile'))}", style="cyan")
@@ -54,7 +64,8 @@ def definition_text(
         tap_target(text, tap, len(text))
     text.append(": " if one_line or inline else "\n")
     if entry.get("text") is None:
-        text.append(t("tesauro.said_aloud"), style="dim italic")
+        said = "tesauro.time_ran_out" if clocked else "tesauro.said_aloud"
+        text.append(t(said), style="dim italic")
     else:
         said = literal(entry["text"], MAX_TEXT)
         if len(said) > limit:
@@ -76,13 +87,15 @@ def definitions(
     inline: bool = False,
     tap: str | None = None,
     spaced: bool = False,
+    clocked: Collection[int] = (),
 ) -> Table:
     """The definitions given, in turn order from the reader, each with its name and tile,
     numbered as the Sage picks them; in the speaking phase also who speaks now and who is
     still to speak. `one_line`: each cut to a line, for many on a small screen; `inline`:
     each text goes on after its tile instead of on a line of its own; `tap`: the action a tap
     on a definition runs with its index (the Sage's `pick`); `spaced`: a line apart and the
-    texts in bold (a TV, read from across the room)."""
+    texts in bold (a TV, read from across the room); `clocked`: the seats whose spoken
+    definition the clock gave (`narrate.clocked`)."""
     defs = view.get("defs") or []
     if shown is not None:
         defs = defs[:shown]
@@ -92,7 +105,9 @@ def definitions(
         action = None if tap is None else f"{tap}({index})"
         if action is not None:
             tap_target(key, action)
-        said = definition_text(entry, names, one_line, limit, inline, tap=action)
+        said = definition_text(
+            entry, names, one_line, limit, inline, tap=action, clocked=entry["seat"] in clocked
+        )
         if spaced:
             said.stylize("bold")
         rows.append((key, said))
@@ -118,12 +133,15 @@ def reveal(
     every: bool = False,
     short: bool = False,
     cut: bool = False,
+    clocked: Collection[int] = (),
 ) -> RenderableType:
     """The turn just judged: the word, its true definition and category, who was the Genius
     (or that the card was aside, or that the Genius gave nothing), whom the Sage believed,
     where the card went; with `every`, also each definition given with its author's role;
     `short`, without the one believed; `cut`, the true definition cut to its first line (a
-    player's results screen; the table never cuts it: its last form is one line below)."""
+    player's results screen, and a small table short of a row for the answer whole: every
+    player's screen has it whole; the table's last form is one line below); `clocked`, the
+    seats whose spoken definition the clock gave (`narrate.clocked`)."""
     head = literal(last["word"], 60, style="bold")
     head.append(f" · {category_name(last['category'])}", style="cyan")
     definition = literal(last["definition"], MAX_TEXT, style="italic")
@@ -178,7 +196,7 @@ def reveal(
     for entry in last["defs"]:
         role = roles[entry["seat"]] if entry["seat"] < len(roles) else None
         key = Text(role_name(role), style="bold green" if role == "brillante" else "magenta")
-        line = definition_text(entry, names)
+        line = definition_text(entry, names, clocked=entry["seat"] in clocked)
         if entry["seat"] == last.get("pick"):
             line.append("  ◀ " + t("tesauro.believed"), style="bold yellow")
         rows.append((key, line))

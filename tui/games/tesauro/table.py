@@ -19,6 +19,7 @@ from textual.widgets import Static
 from tui.bigtext import big
 from tui.games import GameWidget
 from tui.games.tesauro.pieces import (
+    clocked_seats,
     definitions,
     last_line,
     progress,
@@ -68,6 +69,7 @@ class TesauroTable(GameWidget):
         self._reveal_form = 0  # how much of the answer fits (see _reveal_forms)
         self._fit_key: tuple[Any, ...] | None = None  # the moment and size it was found for
         self._full_reveal = False
+        self._last_row = 0  # the last turn's line takes a row under the definitions
         self._ticker = self.set_interval(0.5, self._tick)
 
     # following the room
@@ -116,9 +118,12 @@ class TesauroTable(GameWidget):
         """The definitions' room in rows (with `rows` more than the layout gives them: the
         cards won's, when those make way), and about the rows they take whole."""
         width = max(20, self.size.width - 10)
-        room = self.size.height - (17 if self._big() else 11) + rows  # the word, banner, scores
+        # the word, the banner, the box's borders, the cards won (a small table: 4 + 1 + 2 +
+        # 3); and the last turn's line under the box when it is shown (a row held for it
+        # while the Sage judged, when it never is, left a row empty under definitions cut)
+        room = self.size.height - (16 if self._big() else 10) + rows - self._last_row
         if self.has_class("-crowded"):  # the cards won make way: the word, banner, the box
-            room = self.size.height - 8
+            room = self.size.height - 7 - self._last_row
         room -= getattr(self, "_banner_rows", 1) - 1  # a banner of more than a line
         needed = sum(2 + len(d.get("text") or "") // width for d in defs)
         return room, needed
@@ -136,9 +141,10 @@ class TesauroTable(GameWidget):
         options = console.options.update_width(max(10, inner))
 
         def fits(limit: int) -> bool:
-            drawn = definitions(view, view["players"], limit=limit)
+            drawn = definitions(view, view["players"], limit=limit, clocked=clocked)
             return len(console.render_lines(drawn, options, pad=False)) <= room
 
+        clocked = clocked_seats(self.app, view, view["turn"])
         if fits(MAX_TEXT):
             return MAX_TEXT
         low, high = 0, MAX_TEXT  # the longest cut that fits
@@ -177,11 +183,14 @@ class TesauroTable(GameWidget):
             phase in ("dealing", "choose", "over") or (phase != "judge" and (big or fresh))
         )
         tiles = self.query_one("#ts-tiles-box")
-        tiles.display = phase == "write" and (big or not full_reveal)
+        # the tiles while they think, always: a fresh answer held into the thinking time
+        # goes under them in the form that fits (it hid them on a small table, mid-thinking)
+        tiles.display = phase == "write"
         if tiles.display:
             self.query_one("#ts-tiles", TileGrid).show(view)
         defs = self.query_one("#ts-defs", Static)
         defs.display = phase in ("speak", "judge") and bool(view["defs"] or phase == "speak")
+        self._last_row = int(bool(last) and not full_reveal and phase != "judge")  # (#ts-last)
         scores_give_way = False
         if defs.display:
             shown = None if self.beats.beat is None else self.beats.beat + 1
@@ -193,8 +202,17 @@ class TesauroTable(GameWidget):
             one_line = limit < 1
             limit = MAX_TEXT if one_line else limit
             spaced = not one_line and self._spacious(view["defs"])
+            clocked = clocked_seats(self.app, view, view["turn"])
             defs.update(
-                definitions(view, names, shown, one_line=one_line, limit=limit, spaced=spaced)
+                definitions(
+                    view,
+                    names,
+                    shown,
+                    one_line=one_line,
+                    limit=limit,
+                    spaced=spaced,
+                    clocked=clocked,
+                )
             )
             defs.set_class(one_line, "-abridged")  # each to a line: whole in every hand
         self._full_reveal = full_reveal
@@ -209,16 +227,23 @@ class TesauroTable(GameWidget):
 
     def _reveal_forms(self, width: int) -> list[RenderableType | None]:
         """The answer, from the most to the least: every definition with its role (a big
-        table), the answer alone, the answer cut to one line a piece; None: one line below."""
+        table), the answer alone, the answer with its true definition cut to a line (every
+        hand has it whole: a Russian 80×24 tie-break left seven rows empty over a one-line
+        answer, for want of one row); None: one line below."""
         assert self.view
         last, names = self.view["last_turn"], self.view["players"]
-        forms: list[RenderableType | None] = [reveal(last, names), reveal(last, names, short=True)]
+        forms: list[RenderableType | None] = [
+            reveal(last, names),
+            reveal(last, names, short=True),
+            reveal(last, names, short=True, cut=True),
+        ]
+        clocked = clocked_seats(self.app, self.view, last["turn"])
         if self._big():
-            forms.insert(0, reveal(last, names, every=True))
+            forms.insert(0, reveal(last, names, every=True, clocked=clocked))
         letters = big(last["word"]) if self.app.has_class("-tv") else None
         if letters and len(letters[0]) <= width:  # on a TV, the word of the answer large
             word = Text("\n".join(letters), style="bold")
-            forms.insert(0, Group(word, reveal(last, names, every=True)))
+            forms.insert(0, Group(word, reveal(last, names, every=True, clocked=clocked)))
         return [*forms, None]
 
     def _reveal_room(self) -> int | None:
@@ -261,11 +286,13 @@ class TesauroTable(GameWidget):
         assert view
         last = view.get("last_turn")
         box = self.query_one("#ts-reveal", Static)
-        form = None
+        form, cut = None, False
         if self._full_reveal:
             forms = self._reveal_forms(box.content_size.width or max(20, self.size.width - 4))
             form = forms[min(self._reveal_form, len(forms) - 1)]
+            cut = form is not None and form is forms[-2]  # the true definition cut to a line
         box.display = form is not None
+        box.set_class(cut, "-abridged")  # cut on purpose: whole on every player's screen
         if form is not None:
             box.border_title = t("tesauro.reveal_title", turn=last["turn"])
             box.update(form)
@@ -351,4 +378,7 @@ class TesauroTable(GameWidget):
         banner.update(text)
         # (a tie-break's line over the judge's, each wrapped on a small screen, take rows
         # the definitions' room was counted without: `_text_limit`)
-        self._banner_rows = len(text.wrap(self.app.console, max(1, self.size.width))) or 1
+        # (its width is the table's but its padding: «Ann судит…» wrapped in 50 columns, not
+        # in the 52 it was counted in, and the definitions ran a row under the cards won)
+        width = banner.content_size.width or self.size.width - 2
+        self._banner_rows = len(text.wrap(self.app.console, max(1, width))) or 1
