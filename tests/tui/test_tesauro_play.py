@@ -1094,6 +1094,36 @@ async def test_a_resumed_table_remembers_the_definitions_the_clock_gave():
         await until(lambda: t("tesauro.time_ran_out") in on_screen(app), pilot)
 
 
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_story_does_not_say_a_clocked_speaker_spoke(language):
+    """The story said "Bob (Food) has spoken." right after "Bob's time is up: the bot made
+    this one move for them." It says the time ran out — on a resumed table's story (the saved
+    history), on a live one, and on a player's (the welcome's story, then each view)."""
+    from tui.games import describe
+    from tui.scenes import built
+
+    set_lang(language)
+    try:
+        names = ["Ann", "Bob", "Cid"]
+        food = t("tesauro.category.food")
+        clocked = t("tesauro.ev.spoke_clocked", name="Bob", category=food)
+        spoke = t("tesauro.ev.spoke", name="Bob", category=food)
+        assert describe("tesauro", _spoke(BOB), names, PLAYED_FOR_BOB) == clocked
+        assert describe("tesauro", _spoke(BOB), names, {"type": "played_for", "seat": CID}) == spoke
+        assert describe("tesauro", _spoke(BOB), names) == spoke
+        table = built(spoken_with_a_clocked_speaker)  # Bob clocked, then Cid aloud
+        app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: app.screen.query("#ts-defs"), pilot)
+            lines = " ".join(app.story.lines)
+            bob = t("tesauro.category." + table.room.state["defs"][0]["tile"])
+            assert t("tesauro.ev.spoke_clocked", name="Bob", category=bob) in lines, lines
+            assert t("tesauro.ev.spoke", name="Bob", category=bob) not in lines, lines
+    finally:
+        set_lang("en")
+
+
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize(
     ("clock", "keys", "sent"),

@@ -335,8 +335,9 @@ class ClientApp(TypeAhead, App[None]):
         missed, self._missed = self._missed, []
         if missed:  # the story: told where it fits this view's game (net.wire.fitting_events)
             missed = fitting_events(self.room.get("game"), missed)
+        before = self.heard[-1] if self.heard else None
         self.heard.extend([*missed, *frame["events"]])
-        self._tell([*missed, *frame["events"]])
+        self._tell([*missed, *frame["events"]], before)
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
         self.call_later(self.release_keys, "view")  # keys pressed before this answer came
@@ -410,11 +411,13 @@ class ClientApp(TypeAhead, App[None]):
     }
     """The table's messages the screens hear, by their wire type's tag."""
 
-    def _tell(self, events: list[dict[str, Any]]) -> None:
-        """What happened, into the story (the screens get the events with the change)."""
+    def _tell(self, events: list[dict[str, Any]], before: dict[str, Any] | None = None) -> None:
+        """What happened, into the story (the screens get the events with the change);
+        `before` is the event heard before the first."""
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
         for event in events:
-            line = describe((self.room or {}).get("game"), event, names)
+            line = describe((self.room or {}).get("game"), event, names, before)
+            before = event
             if line:
                 self.story.add(line)
 

@@ -378,11 +378,26 @@ def plain_narrate(event: dict[str, Any], names: list[str]) -> str | None:
 PLAIN = GameUI(PlainTable, PlainHand, plain_narrate)
 
 
-def describe(game_id: str | None, event: dict[str, Any], names: list[str]) -> str | None:
+def describe(
+    game_id: str | None,
+    event: dict[str, Any],
+    names: list[str],
+    before: dict[str, Any] | None = None,
+) -> str | None:
     """The line for the feed: the room's words, else the game's. Events come from the
-    network, so a malformed one is skipped, never fatal."""
+    network, so a malformed one is skipped, never fatal. `before` is the event heard just
+    before this one: a seat's move right after the room's `played_for` of that seat reaches
+    the game's narrator marked `played_for: True` (the bot made it: Tesauro's silent speaker
+    did not "speak")."""
     try:
         ui = ui_for(game_id)
+        if (
+            before is not None
+            and before.get("type") == "played_for"
+            and "seat" in event
+            and before.get("seat") == event.get("seat")
+        ):
+            event = {**event, "played_for": True}
         said = narrate_room(event, names) or ui.narrate(event, names)
         if event.get("type") == "game_over" and said is not None:  # who won, then why
             why = ui.why_ended(event.get("result"), names)  # (a line cut short keeps who won)

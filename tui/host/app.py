@@ -91,9 +91,11 @@ class HostApp(App[None]):
         # the events, raw: a resumed table's history (saved), then each change's (`heard`)
         self.heard: deque[dict[str, Any]] = deque(room.history, maxlen=HEARD_KEEP)
         names = [s.name for s in room.seats]
+        before = None
         for event in room.history:  # a resumed table remembers what happened
-            if line := describe(room.game_id, event, names):
+            if line := describe(room.game_id, event, names, before):
                 self.story.add(line)
+            before = event
         room.subscribe(lambda events: self.post_message(self.RoomChanged(events)))
         self.server.alerts.append(
             lambda kind, details: self.post_message(self.Alert(kind, details))
@@ -248,10 +250,12 @@ class HostApp(App[None]):
     """The latest change of the room: every host screen watches it."""
 
     def on_host_app_room_changed(self, message: RoomChanged) -> None:
+        before = self.heard[-1] if self.heard else None
         self.heard.extend(message.events)
         names = [s.name for s in self.room.seats]
         for event in message.events:
-            line = describe(self.room.game_id, event, names)
+            line = describe(self.room.game_id, event, names, before)
+            before = event
             if line:
                 self.story.add(line)
                 if event["type"] in ("away", "back", "kicked"):

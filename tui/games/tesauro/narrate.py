@@ -47,8 +47,9 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         return t("tesauro.ev.speaking", name=who(names, seat))
     if kind == "spoke":
         category = category_name(event.get("tile"))
-        if event.get("text") is None:
-            return t("tesauro.ev.spoke", name=who(names, seat), category=category)
+        if event.get("text") is None:  # spoken aloud, or the clock's move for a silent one
+            key = "tesauro.ev.spoke_clocked" if event.get("played_for") else "tesauro.ev.spoke"
+            return t(key, name=who(names, seat), category=category)
         return t(
             "tesauro.ev.spoke_text",
             name=who(names, seat),
