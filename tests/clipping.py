@@ -14,11 +14,14 @@
   or lose it.
 
 A container that scrolls (it shows its scrollbar) may hold more than it shows; text in it is
-still checked, for its width. A widget with the class `-abridged` cuts its text on purpose
-(Tesauro's table puts each of nine definitions on a line of a small screen; every player's
-own screen has them whole): only its place is checked. Widgets built to show only part of
-what they hold (a text field, a list that scrolls, a scrollbar) are checked only for their
-place.
+still checked, for its width. And no Braille blank (U+2800, `tui.text.UNBROKEN_SPACE`: it only
+keeps a phrase on one line while it is laid out) is ever drawn: a copy, a screen reader and a
+browser seat's font must get ordinary spaces.
+
+A widget with the class `-abridged` cuts its text on purpose (Tesauro's table puts each of
+nine definitions on a line of a small screen; every player's own screen has them whole): only
+its place is checked. Widgets built to show only part of what they hold (a text field, a list
+that scrolls, a scrollbar) are checked only for their place.
 
 The scenes of `tests/scenes.py` are checked with it in `tests/tui/test_clipping.py`, and
 `tools/screenshots.py` says what it finds in each picture.
@@ -36,6 +39,8 @@ from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
+
+from tui.text import UNBROKEN_SPACE
 
 WIDE = 1000
 """A width no line of the apps needs."""
@@ -130,6 +135,10 @@ def clipped(app: App[Any]) -> list[str]:
             continue
         problems.extend(f"{_path(widget)}: {p}" for p in _text_problems(widget, region))
     problems.extend(_overlaps(placed))
+    for row, strip in enumerate(screen._compositor.render_strips()):
+        if UNBROKEN_SPACE in strip.text:
+            shown = strip.text.replace(UNBROKEN_SPACE, "⣿").strip()
+            problems.append(f"a Braille blank (U+2800) drawn on row {row}: {shown!r}")
     for widget in screen.walk_children(Widget):
         if widget in placed or not widget.display or not widget.visible:
             continue

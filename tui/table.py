@@ -24,7 +24,22 @@ from tui.bigtext import big
 from tui.games import GameWidget, ui_for
 from tui.i18n import lang, t
 from tui.text import marked, marks_of
-from tui.widgets import Dialog, Feed, Footer, SeatList, Story, Timed, absence, clock, keys, put
+from tui.widgets import (
+    Dialog,
+    Feed,
+    Footer,
+    SeatList,
+    Story,
+    Timed,
+    absence,
+    after_refresh,
+    clock,
+    keys,
+    put,
+)
+
+TOAST_RACK = "#textual-toastrack"
+"""Textual's rack of toasts on each screen (`textual.widgets._toast.ToastRack`)."""
 
 TV = (150, 42)
 """A terminal at least this large is a TV across the room: the largest type."""
@@ -83,12 +98,32 @@ class Countdown(Timed, Static):
         left = self.seconds_left()
         if left is None:
             self.display = False
+            self._make_way()
             return
         shown = clock(left)
         lines = big(shown, 2 if self.app.has_class("-tv") else 1) or [shown]
         self.set_class(left <= self.HURRY, "-hurry")
         self.display = True
         put(self, Text("\n".join(lines), style="bold"))
+        self._make_way()
+
+    def _make_way(self) -> None:
+        """Toasts beneath the countdown while it runs: they are docked at the top right, in
+        the side column (common.tcss), and over it they hid its first rows for their 3–5 s
+        (at 80x24 the whole of its top line). Measured once the screen is laid out."""
+        after_refresh(self, self._toasts_below)
+
+    def _toasts_below(self) -> None:
+        racks = self.screen.query(TOAST_RACK)
+        if not racks:
+            return
+        rack = racks.first()
+        below = 0  # (the rack is docked at the screen's top: toasts begin on the title row)
+        if self.display and self.region and not self.app.has_class("-narrow"):
+            # (a phone's countdown is beneath the game's table, far from the toasts)
+            below = self.region.bottom
+        if rack.styles.margin.top != below:
+            rack.styles.margin = (below, 0, 0, 0)
 
 
 class PublicTable(Widget):

@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.segment import Segment
 from rich.text import Text
+from textual.content import Content
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions
 
 from net.protocol import NAME_MAX, clean_text
 
@@ -76,14 +81,51 @@ def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = 
 
 
 UNBROKEN_SPACE = "\u2800"
-"""A blank that a line is never broken at: Rich wraps at every Unicode space, the no-break
-space too; the Braille blank is no space to it, and looks like one."""
+"""The blank inside an `unbroken` phrase while a line is laid out, never drawn: Rich and
+Textual wrap at every Unicode space, the no-break space too, and never at this Braille blank,
+which is no space to them. A widget draws it as an ordinary space (`drawn`; `put` does it for
+every screen), so a copy, a screen reader and a browser seat's font get a plain space."""
 
 
 def unbroken(text: str) -> str:
     """`text` kept on one line where a line wraps ("⏱ 17 s", "to 500", "Bot 2"): its spaces
-    made `UNBROKEN_SPACE`s."""
+    made `UNBROKEN_SPACE`s, which `drawn` shows as spaces again."""
     return text.replace(" ", UNBROKEN_SPACE)
+
+
+def _spaced(strip: Strip) -> Strip:
+    if UNBROKEN_SPACE not in strip.text:
+        return strip
+    segments = [
+        Segment(segment.text.replace(UNBROKEN_SPACE, " "), segment.style, segment.control)
+        for segment in strip
+    ]
+    return Strip(segments, strip.cell_length)
+
+
+class Unbroken(Content):
+    """Content with `unbroken` phrases: laid out with each phrase as one word (a line breaks
+    before it or after it, never inside), drawn — and copied — with ordinary spaces."""
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return [_spaced(strip) for strip in super().render_strips(width, height, style, options)]
+
+    def __str__(self) -> str:  # (what a selection copies)
+        return self.plain.replace(UNBROKEN_SPACE, " ")
+
+
+def drawn(content: Any) -> Any:
+    """`content` as a widget is to draw it: a Text (or Content) holding an `unbroken` phrase
+    as `Unbroken` content; anything else as it is."""
+    if isinstance(content, Unbroken):
+        return content
+    if isinstance(content, Text) and UNBROKEN_SPACE in content.plain:
+        content = Content.from_rich_text(content)
+    if isinstance(content, Content) and UNBROKEN_SPACE in content.plain:
+        return Unbroken(content.plain, list(content.spans), content.cell_length)
+    return content
 
 
 def number(value: Any) -> str:

@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.i18n import has, lang, t
-from tui.text import marked
+from tui.text import drawn, marked
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
 """The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
@@ -100,7 +100,7 @@ def put(widget: Any, content: Any) -> None:
     if type(content) is type(getattr(widget, "_put", None)) and widget._put == content:
         return
     widget._put = content
-    widget.update(content)
+    widget.update(drawn(content))  # (an `unbroken` phrase: one word, drawn with spaces)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,10 @@ class Temperament:
     think: Seconds
     """Range of seconds before a move: long enough that people can follow the bot."""
     reflex: Seconds
-    """Range of seconds before shouting "Tally Up!": people need a fair chance to win it."""
+    """Range of seconds before shouting "Tally Up!", as a person's: from the three stars
+    landing to the shout. People need a fair chance to win it: a player who shouts within a
+    second always beats every bot, and even the boldest bot is no quicker than a quick
+    person."""
     nerve: float
     """Weight of the expected gain against the risk: above 1 pushes luck, below 1 banks early."""
     guess: float
@@ -48,15 +51,17 @@ class Temperament:
 
 TEMPERAMENTS: dict[str, Temperament] = {
     "easy": Temperament(
-        think=(1.5, 3.0), reflex=(1.4, 2.5), nerve=0.85, guess=0.25, dice_style="random"
+        think=(1.5, 3.0), reflex=(3.0, 6.0), nerve=0.85, guess=0.25, dice_style="random"
     ),
     "normal": Temperament(
-        think=(0.8, 2.0), reflex=(0.9, 1.8), nerve=1.2, guess=0.05, dice_style="steady"
+        think=(0.8, 2.0), reflex=(2.0, 4.0), nerve=1.2, guess=0.05, dice_style="steady"
     ),
     "bold": Temperament(
-        think=(0.6, 1.5), reflex=(0.6, 1.3), nerve=1.5, guess=0.05, dice_style="bold"
+        think=(0.6, 1.5), reflex=(1.2, 2.5), nerve=1.5, guess=0.05, dice_style="bold"
     ),
 }
+"""The shout's reaction times (`reflex`) are a person's: easy 3–6 s (it may miss a short
+window), normal 2–4 s, bold 1.2–2.5 s; a human shouting within a second wins the +200."""
 
 
 class TallyBot:

@@ -99,7 +99,7 @@ def test_a_bot_move_is_legal_in_any_state_a_game_can_reach():
                     wish = bot.act(view, me, rng)
                     if wish is not None:
                         asked += 1
-                        assert 0 < wish[0] < 5 and (me, wish[1]) in legal
+                        assert 0 < wish[0] <= 6 and (me, wish[1]) in legal
             GAME.apply(state, seat, copy.deepcopy(action))
     assert asked > 1000
 
@@ -113,7 +113,8 @@ def test_bots_only_wait_when_there_is_nothing_for_them_to_do():
         assert action["type"] == "choose_dice"
 
 
-def test_easy_bots_shout_slower_than_bold_ones():
+def _tally_up() -> dict:
+    """A two-player state with the shout open: A rolled three stars."""
     state = GAME.setup(["A", "B"])
     for seat, action in [
         (0, {"type": "choose_dice", "dice": ["red", "orange", "yellow"]}),
@@ -121,15 +122,61 @@ def test_easy_bots_shout_slower_than_bold_ones():
         (CHANCE, {"type": "chance", "outcome": [0, 0, 0]}),  # Tally Up!
     ]:
         GAME.apply(state, seat, action)
+    assert state["phase"] == "shout"
+    return state
+
+
+REFLEX = {"easy": (3.0, 6.0), "normal": (2.0, 4.0), "bold": (1.2, 2.5)}
+"""Seconds from the three stars to a bot's shout, by strength: a person's reaction time."""
+
+
+@pytest.mark.timeout(30)
+def test_easy_bots_shout_slower_than_bold_ones():
+    state = _tally_up()
     rng = random.Random(1)
 
     def shouts(name: str) -> list[float]:
         bot = GAME.bots[name]()
         return [bot.act(GAME.view(state, 1), 1, rng)[0] for _ in range(200)]
 
-    easy, bold = shouts("easy"), shouts("bold")
-    assert all(0.6 <= delay <= 2.5 for delay in easy + bold)
-    assert sum(easy) / len(easy) > sum(bold) / len(bold) + 0.5
+    easy, normal, bold = shouts("easy"), shouts("normal"), shouts("bold")
+    assert sum(easy) / len(easy) > sum(normal) / len(normal) + 1
+    assert sum(normal) / len(normal) > sum(bold) / len(bold) + 0.8
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("name", STRENGTHS)
+def test_a_bot_shouts_as_fast_as_a_person_not_faster(name):
+    """The play-test's "normal" bot shouted within 1.5 s and won every Tally Up!: a bot's
+    reaction now is a person's, spread over its range (drawn from the room's rng)."""
+    state = _tally_up()
+    low, high = REFLEX[name]
+    for seed in range(20):
+        bot, rng = GAME.bots[name](), random.Random(seed)
+        delays = [bot.act(GAME.view(state, 1), 1, rng)[0] for _ in range(100)]
+        assert all(low <= delay <= high for delay in delays), (seed, min(delays), max(delays))
+        assert min(delays) < low + 0.25 * (high - low) < high - 0.25 * (high - low) < max(delays)
+        again = random.Random(seed)  # the same rng, the same reactions
+        assert [bot.act(GAME.view(state, 1), 1, again)[0] for _ in range(100)] == delays
+
+
+@pytest.mark.timeout(30)
+def test_a_human_shouting_within_a_second_beats_a_normal_bot():
+    """The race as the host runs it (`_next_move`: the quickest wish first, on one clock):
+    a human at seat 0 shouts a second after the three stars; two normal bots race them."""
+    for seed in range(200):
+        state = GAME.setup(["Ann", "Bot 1", "Bot 2"])
+        GAME.apply(state, 0, {"type": "choose_dice", "dice": ["red", "orange", "yellow"]})
+        GAME.apply(state, 0, {"type": "roll"})
+        GAME.apply(state, CHANCE, {"type": "chance", "outcome": [0, 0, 0]})
+        rng = random.Random(seed)
+        wishes = [(1.0, 0, {"type": "shout"})]  # Ann, within a realistic second
+        for seat in (1, 2):
+            delay, action = GAME.bots["normal"]().act(GAME.view(state, seat), seat, rng)
+            wishes.append((delay, seat, action))
+        _delay, seat, action = min(wishes, key=lambda wish: (wish[0], wish[1]))
+        GAME.apply(state, seat, action)
+        assert GAME.view(state, None)["shout"]["winner"] == 0, seed
 
 
 def _choice(total_rolls: list[list[int]], dice: list[str], options: dict | None = None) -> dict:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -102,6 +103,8 @@ class _Cuts(App[None]):
             yield Static("фиолетовая", id="line")
         elif self.kind == "footer":
             yield Footer()
+        elif self.kind == "braille":  # an unbroken phrase drawn without `put`: its blank shows
+            yield Static(Text("Round 1  to\u28001000"), id="line")
         elif self.kind == "overlap":  # a line docked below, over the end of a box of four
             with Vertical(id="box"):
                 yield Static("one\ntwo\nthree\nfour", id="line")
@@ -134,7 +137,7 @@ class _Keys(Screen[None]):
 
 
 @pytest.mark.parametrize(
-    "kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer", "overlap"]
+    "kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer", "overlap", "braille"]
 )
 async def test_the_check_sees_each_kind_of_cut(kind):
     app = _Cuts(kind)
@@ -149,6 +152,7 @@ async def test_the_check_sees_each_kind_of_cut(kind):
         found = clipped(app)
         assert found, f"{kind}: not seen"
         assert kind != "overlap" or any("drawn over each other" in p for p in found), found
+        assert kind != "braille" or any("U+2800" in p for p in found), found
 
 
 async def test_the_check_passes_what_is_whole():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from tui.widgets import Story
 
 
@@ -100,3 +102,62 @@ async def test_a_line_taller_than_the_feed_shows_its_beginning():
         await pilot.pause()
         lines = str(feed.render()).splitlines()
         assert lines[0].startswith("Dan left") and lines[-1].endswith("…") and len(lines) == 3
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_tallyup_a_roll_that_busts_names_no_running_total(lang):
+    """The play-test read "…: +0, running total 80." and then "the round's 80 is lost": a
+    total announced as if banked, a line before it was lost. A roll that busts (or that is a
+    Tally Up!) now says its dice alone; the bust's own line says what was lost, and to whom."""
+    from games import CHANCE, GAMES
+    from tui.games.tallyup import narrate
+    from tui.i18n import set_lang
+
+    game = GAMES["tallyup"]
+    names = ["Ann", "Boris", "Bot 1"]
+
+    def story(moves: list[tuple[int, dict]]) -> list[tuple[str, str]]:
+        """(event type, its line) of every event said."""
+        state = game.setup(names)
+        said: list[tuple[str, str]] = []
+        for seat, action in moves:
+            for event in game.apply(state, seat, action):
+                if line := narrate(event, names):
+                    said.append((event["type"], line))
+        return said
+
+    def roll(outcome: list[int] | int) -> list[tuple[int, dict]]:
+        return [(0, {"type": "roll"}), (CHANCE, {"type": "chance", "outcome": outcome})]
+
+    pick = [(0, {"type": "choose_dice", "dice": ["red", "yellow", "blue"]})]
+    ins = [(seat, {"type": "token", "side": "in"}) for seat in range(3)]
+    # red 50, yellow 20, blue 10 (no circle: a reveal), everyone IN; then two stars: bust
+    main_bust = pick + roll([3, 2, 3]) + ins + roll([0, 0, 5])
+    # red (50) calls the Up Die: everyone IN, +1 (orange, a star) with the main roll's star
+    bonus_bust = (
+        pick
+        + roll([4, 0, 5])
+        + ins
+        + roll(0)
+        + [
+            (0, {"type": "bonus_dice", "dice": ["orange"]}),
+            (CHANCE, {"type": "chance", "outcome": [0]}),
+        ]
+    )
+    tally_up = pick + roll([0, 0, 0])
+    set_lang(lang)
+    try:
+        total_words = {"en": "running total", "ru": "общий счёт"}[lang]
+        for moves, amount in ((main_bust, 80), (bonus_bust, 100), (tally_up, None)):
+            said = story(moves)
+            at = next(n for n, (kind, _) in enumerate(said) if kind in ("bust", "tally_up"))
+            (kind, roll_line), (_, then) = said[at - 1], said[at]  # the roll, then its verdict
+            assert kind in ("rolled", "bonus_rolled") and "★" in roll_line, said
+            assert total_words not in roll_line.lower(), said
+            if amount is not None:  # what was lost, and whose, in the bust's own line
+                assert str(amount) in then and "Ann" in then and "Bot 1" in then, then
+        normal = story(pick + roll([3, 2, 3]))
+        assert any(total_words in line.lower() and "80" in line for _, line in normal), normal
+    finally:
+        set_lang("en")

@@ -135,6 +135,23 @@ def test_on_a_tv_every_face_is_drawn_in_big_digits_inside_its_die():
         assert not any(ch.isdigit() for ch in face), f"{die}: a digit left small"
 
 
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("large", [True, False], ids=["tv", "small"])
+def test_every_face_keeps_a_blank_column_from_its_dies_border(large):
+    """On a TV the Up Die's +100 and −100 (15 columns in big digits) touched both sides of
+    their die: every face now has at least a blank column inside each side of its border."""
+    from games.tallyup import UP_DIE, dice_table
+    from tui.games.tallyup import dice_art
+
+    dice = [{"colour": d["colour"], "face": n} for d in dice_table() for n in range(6)]
+    dice += [{"colour": "up", "label": label} for label in UP_DIE]
+    for die in dice:
+        lines = dice_art([die], large=large).plain.split("\n")
+        inside = [line.rstrip()[1:-1] for line in lines if line.startswith("│")]
+        assert inside, die
+        assert all(row[0] == " " and row[-1] == " " for row in inside), (die, inside)
+
+
 async def test_dice_picked_in_one_round_are_not_picked_in_the_next():
     """Picks belong to the moment they were made in: a view of another phase clears them (a
     phone that tapped two dice, then saw the round end, found them still ticked and its

@@ -21,8 +21,9 @@ DIE_STYLE = {
     "up": "bold bright_white",  # the Up Die
 }
 
-LARGE_DIE = 17
-"""A die's width on a TV: its widest face (the Up Die's −100) in big digits, and a border."""
+LARGE_DIE = 19
+"""A die's width on a TV: its widest face (the Up Die's +100 and −100, 15 columns in big
+digits), a blank column each side of it, and a border."""
 
 
 def dice_art(dice: list[dict[str, Any]], *, width: int = 10, large: bool = False) -> Text:

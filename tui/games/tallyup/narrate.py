@@ -25,6 +25,10 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     if kind in ("rolled", "bonus_rolled"):
         shown = ", ".join(f"{colour_name(d['colour'])} {face_label(d)}" for d in event["dice"])
         key = "tallyup.ev.rolled" if kind == "rolled" else "tallyup.ev.bonus_rolled"
+        if event["stars"] and not event["points"]:
+            # stars and nothing added: a bust (its line says what was lost) or a Tally Up! —
+            # the dice alone, no "running total" that sounds banked just before it is lost
+            return t(key + "_stars", name=who, dice=shown)
         line = t(key, name=who, dice=shown, points=event["points"], total=event["running_total"])
         if event.get("up_die_due"):
             line += " " + t("tallyup.ev.up_die_due")
