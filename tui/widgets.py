@@ -884,7 +884,10 @@ def no_bots(room: dict[str, Any] | None, key: str) -> str:
 
 def absence(seat: dict[str, Any], standins: bool = True) -> str | None:
     """How long a seat's player has been away, and what happens about it (a bot steps in,
-    or, in a game without bots, the seat sits out), or None."""
+    or, in a game without bots, the seat sits out), or None. A seat whose player left for
+    good and a bot plays on is said so ("Waiting for: ● Ann" read as if Ann were there)."""
+    if seat.get("leaving") and seat.get("bot"):
+        return t("seat.left_bot")
     if seat.get("standin"):
         return t("seat.standin")
     away_for = seat.get("away_for")

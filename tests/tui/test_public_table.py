@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from tests.scenes import playing_table, table_game
 from tui.games import describe, game_styles
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.table import Countdown, PublicTable, StoryScreen, waiting_line
 from tui.text import SEAT_COLOURS, SEAT_SYMBOLS, seat_mark
 from tui.waiting import until
@@ -80,6 +80,24 @@ async def test_a_table_from_plain_data_says_whom_it_waits_for_and_counts_down(ga
 def test_a_game_that_waits_for_nobody_says_so():
     summary = {"phase": "playing", "seats": [{"name": "Ann"}], "waiting": []}
     assert "nobody" in waiting_line(summary).plain
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_seat_whose_player_left_says_a_bot_plays_it(game_on_table, language):
+    """Ann quit mid-game (q, y): the bot plays her seat to the end, and while the table
+    waited on it the line said "Waiting for: ● Ann", as if she were there."""
+    set_lang(language)
+    try:
+        table = playing_table()
+        waited = [s for s in table.room.summary()["waiting"] if table.room.seats[s].connected]
+        seat = waited[0]
+        table.room.leave(seat)
+        summary = wire(table.room.summary())
+        assert summary["seats"][seat]["bot"] and summary["seats"][seat]["leaving"]
+        line = waiting_line({**summary, "waiting": [seat]}).plain
+        assert f"{summary['seats'][seat]['name']} ({t('seat.left_bot')})" in line, line
+    finally:
+        set_lang("en")
 
 
 async def test_l_shows_the_whole_story_and_escape_closes_it(game_on_table):
