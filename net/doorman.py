@@ -158,13 +158,15 @@ class Doorman:
         return sum(1 for knocks in self.knocks.values() if knocks.tried)
 
     def suspects(self) -> list[tuple[str, Knocks]]:
-        """Addresses that got the code wrong more than the free tries and not quiet since
-        (`QUIET_AFTER`), the worst first."""
+        """Addresses that got the code wrong more than the free tries since their last right
+        one and not quiet since (`QUIET_AFTER`), the worst first. A guest who mistyped and then
+        sat down is no suspect: the banner about them went on all game, and its `!` offered to
+        close their own phone's seat."""
         now = self.clock()
         found = [
             (a, k)
             for a, k in self.knocks.items()
-            if k.tried > FREE_TRIES and now - k.last < QUIET_AFTER
+            if k.failures > FREE_TRIES and now - k.last < QUIET_AFTER
         ]
         return sorted(found, key=lambda item: (-item[1].tried, item[0]))
 

@@ -77,6 +77,26 @@ def test_a_guesser_quiet_for_five_minutes_is_no_longer_a_suspect():
     assert [(a, k.tried) for a, k in doorman.suspects()] == [("10.0.0.9", door.FREE_TRIES + 4)]
 
 
+def test_a_guest_who_mistyped_and_then_sat_down_is_no_suspect():
+    """Eight wrong codes, then the right one from the same laptop: the host's banner ("Wrong
+    room codes from …: 8 tries") stayed all game, and `!` offered to close the guest's own
+    seat. The right code forgives the address; more wrong codes after it make it a suspect
+    again, every try counted."""
+    clock = [0.0]
+    doorman = Doorman(clock=lambda: clock[0])
+    for _ in range(door.FREE_TRIES + 3):
+        doorman.wrong_code("10.0.0.9")
+        clock[0] += door.MAX_WAIT
+    assert [a for a, _ in doorman.suspects()] == ["10.0.0.9"]
+    doorman.right_code("10.0.0.9")
+    assert doorman.suspects() == []
+    for _ in range(door.FREE_TRIES):
+        doorman.wrong_code("10.0.0.9")
+    assert doorman.suspects() == []  # the free tries again
+    doorman.wrong_code("10.0.0.9")
+    assert [(a, k.tried) for a, k in doorman.suspects()] == [("10.0.0.9", 2 * door.FREE_TRIES + 4)]
+
+
 def test_an_ipv6_laptop_counts_by_its_64():
     assert address_key("2001:db8::1") == address_key("2001:db8::ffff:1234") == "2001:db8::/64"
     assert address_key("::ffff:10.0.0.9") == "10.0.0.9"
