@@ -362,7 +362,7 @@ class Dialog:
 
     def on_mount(self) -> None:
         screen: Any = self
-        self._seen_version = getattr(screen.app, "version", None)  # (the view beneath it)
+        self._seen_moment = _moment(screen.app)  # (what the screen beneath it asks)
 
     def on_key(self, event: events.Key) -> None:
         screen: Any = self
@@ -376,7 +376,7 @@ class Dialog:
         event.prevent_default()
         app = screen.app
         app.pop_screen()
-        if getattr(app, "version", None) != getattr(self, "_seen_version", None):
+        if _moment(app) != getattr(self, "_seen_moment", None):
             shown = event.character if event.is_printable and event.character else event.key
             app.notify(t("keys.moved_on", pressed=shown), severity="warning", markup=False)
             return
@@ -389,6 +389,13 @@ class Dialog:
         if tapped(screen, event) is screen:
             event.stop()
             await screen.run_action(self.BESIDE)
+
+
+def _moment(app: Any) -> Any:
+    """What a key on the screen beneath a dialog would answer: the app's `moment()` (a
+    player's: phase, whether the table waits on them, the hand's moment), else its version."""
+    moment = getattr(app, "moment", None)
+    return moment() if callable(moment) else getattr(app, "version", None)
 
 
 def tapped(screen: Screen, event: events.MouseEvent) -> Widget:

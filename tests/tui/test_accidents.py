@@ -631,6 +631,29 @@ async def test_a_key_for_the_screen_beneath_the_help_closes_it_and_does_its_work
         assert not isinstance(bob.screen, HelpScreen)
 
 
+async def test_a_key_behind_the_help_acts_when_what_changed_beneath_is_not_its_players(
+    state_dir,
+):
+    """The play-test: a phone's `o` pressed with the help open during a sealed choice was
+    only "the table moved on": another player had sealed theirs — the view's version moved,
+    nothing the key answers did. T-Rex: Ann offers her card to Cid while Bob reads the help;
+    Bob's `1` (offer his card) closes the help and offers, at once."""
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party, bob, pb = await trex_for_bob(stack, state_dir)
+        await pb.press("question_mark")
+        await until(lambda: isinstance(bob.screen, HelpScreen), pb)
+        version = bob.version
+        party.room.act(0, {"type": "offer", "to": 2})
+        await until(lambda: bob.version > version, pb, what="Ann's offer, seen by Bob")
+        assert isinstance(bob.screen, HelpScreen)
+        await pb.press("1")
+        await until(lambda: party.room.state["offers"][1] is not None, pb, what="Bob's offer")
+        assert not isinstance(bob.screen, HelpScreen)
+        moved_on = t("keys.moved_on", pressed="1")
+        assert not any(n.message == moved_on for n in bob._notifications)
+
+
 async def test_a_question_closed_under_the_player_does_not_turn_its_answer_into_a_move(
     state_dir, monkeypatch
 ):

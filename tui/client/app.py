@@ -13,6 +13,7 @@ import logging
 import os
 import time
 from collections import deque
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 import msgspec
@@ -341,6 +342,18 @@ class ClientApp(TypeAhead, App[None]):
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
         self.call_later(self.release_keys, "view")  # keys pressed before this answer came
+
+    def moment(self) -> Hashable:
+        """What a key pressed now would answer (`Dialog`): the room's phase, whether the
+        table waits on this player, and the hand's own moment — not the view's version, which
+        another player's sealed choice moves too."""
+        room = self.room or {}
+        hand: Hashable = None
+        for screen in reversed(self.screen_stack):
+            with contextlib.suppress(NoMatches):
+                hand = screen.query_one("#hand", HandWidget).moment()
+                break
+        return (room.get("phase"), room.get("you") in room.get("waiting", ()), hand)
 
     def _give_way(self) -> None:
         """The table waits for this player now: a dialog that only shows something (the help,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -125,6 +125,13 @@ class HandWidget(GameWidget):
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
         return set(self.view.get("legal") or [])
+
+    def moment(self) -> Hashable:
+        """What a key on this hand would answer: the phase and what this seat may do. A view
+        that changes neither (another player sealed their choice) leaves a key pressed
+        behind a dialog meaning what it meant (`Dialog`); a game whose keys answer more (an
+        offer come in) says so here."""
+        return (self.view.get("phase"), tuple(sorted(self.legal())))
 
     def ask(self, dialog: Any, answered: Callable[[Any], None], still: Callable[[], bool]) -> None:
         """Ask `dialog` about this moment (which offer to accept, is definition 3 the true

@@ -5,7 +5,7 @@ two-player call; and the latest private news, for a few seconds."""
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -43,6 +43,11 @@ class TRexHand(HandWidget):
             Binding("n", "call(False)", "trex.key.no_match"),
         ],
     )
+
+    def moment(self) -> Hashable:
+        """An offer come in (`a` accepts it) or a new card (a number offers it) is a new
+        moment too."""
+        return (*super().moment(), repr(self.view.get("offers")), repr(self.view.get("card")))
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="tr-card"):
