@@ -593,6 +593,43 @@ async def test_the_help_open_when_the_table_starts_waiting_for_you_gives_way():
         assert isinstance(app.screen, ConfirmScreen)
 
 
+async def test_the_help_opened_during_your_move_gives_way_as_its_time_runs_out():
+    """The play-test: `?` opened *during* a sealed choice stayed over the prompt and its
+    countdown until "time ran out: the undecided stay IN". With HURRY seconds left it
+    closes by itself and says the table waits; with more left, and while the link is down
+    (no countdown runs), it stays."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import ANN, player_scene, wire
+
+    set_lang("en")
+    app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen")()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        now = [1000.0]
+        app.clock = lambda: now[0]
+        room = dict(app.room, timer_seconds=30.0)
+        assert ANN in room["waiting"]
+        view = {"type": "view", "room": room, "game": app.game, "events": []}
+        app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
+        await until(lambda: app.room.get("timer_seconds") == 30.0, pilot)
+        await pilot.press("question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen), pilot)
+        now[0] += 30.0 - ClientApp.HURRY - 5  # 15 s left: it stays
+        app._hurry()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        app.link = "reconnecting"  # the table not heard: no countdown runs here
+        now[0] += 10.0
+        app._hurry()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        app.link = "connected"
+        app._hurry()
+        await until(lambda: not isinstance(app.screen, HelpScreen), pilot, what="it gave way")
+        told = t("client.your_move")
+        await until(lambda: any(n.message == told for n in app._notifications), pilot)
+
+
 async def trex_for_bob(stack: AsyncExitStack, state_dir) -> tuple[Party, ClientApp, object]:
     """A game of T-Rex begun for Ann, Bob and Cid; Bob's app and pilot."""
     party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")

@@ -171,8 +171,17 @@ class ClientApp(TypeAhead, App[None]):
         self.pending_seat: int | None = None  # asked the host for an away seat of our name
         self._last_sent: tuple[int, dict[str, Any]] | None = None
 
+    HURRY = 10.0
+    """Seconds left of a countdown that waits on this player when a dialog that only shows
+    something (the help, opened during the choice) gives way: it hid the prompt and its
+    countdown until "the undecided stay IN"."""
+
+    _deadline: float | None = None
+    """When the countdown that waits on this player ends, on `clock` (None: none does)."""
+
     def on_mount(self) -> None:
         self.set_keymap(load_keymap())
+        self.set_interval(1.0, self._hurry)
         if self.only_this_table:  # a web seat ends with the host that started it
             parent = os.getppid()
             self.set_interval(1.0, lambda: os.getppid() == parent or self.exit())
@@ -327,6 +336,9 @@ class ClientApp(TypeAhead, App[None]):
         self.version = frame["version"]
         self._seen = max(self._seen, frame["version"])
         before, self.room = self.room, frame["room"]
+        seconds = self.room.get("timer_seconds")
+        waits = self.room.get("you") in self.room.get("waiting", ())
+        self._deadline = self.clock() + seconds if waits and seconds is not None else None
         if starts_waiting_on_you(before, self.room):
             if self.bell_on:
                 self.bell()  # once, as it begins: a laptop turned away from its player calls
@@ -354,6 +366,15 @@ class ClientApp(TypeAhead, App[None]):
                 hand = screen.query_one("#hand", HandWidget).moment()
                 break
         return (room.get("phase"), room.get("you") in room.get("waiting", ()), hand)
+
+    def _hurry(self) -> None:
+        """A countdown that waits on this player is nearly out under a dialog that only shows
+        something: it gives way (`_give_way`), once."""
+        if self._deadline is None or self.link != "connected":
+            return
+        if self._deadline - self.clock() <= self.HURRY:
+            self._deadline = None
+            self._give_way()
 
     def _give_way(self) -> None:
         """The table waits for this player now: a dialog that only shows something (the help,
