@@ -341,6 +341,22 @@ def binding_help(screen: Screen) -> list[tuple[str, str]]:
     return rows
 
 
+def keys_now(screen: Screen, node: Any, limit: int = 3) -> str:
+    """The keys of `node` (a game's hand) that do something now, as the footer shows them:
+    "1 2 Choose the word" — what a key that does nothing is answered with, on the player's
+    own move."""
+    rows, seen = [], set()
+    for owner, binding, enabled, _tooltip in screen.active_bindings.values():
+        if owner is not node or not enabled or not binding.show or not binding.description:
+            continue
+        if binding.action in seen:
+            continue
+        seen.add(binding.action)
+        shown = key_display(owner, binding, screen.app.get_key_display(binding))
+        rows.append(f"{shown} {t(binding.description)}")
+    return "; ".join(rows[:limit])
+
+
 class Dialog:
     """ModalScreen mixin: a dialog a phone answers with a tap. Text in it made with
     `tap_target` runs its action on the dialog; a tap beside it (on the screen dimmed behind

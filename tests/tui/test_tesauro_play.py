@@ -1174,3 +1174,28 @@ async def test_the_sage_s_choice_not_confirmed_goes_when_the_time_runs_out(clock
         else:
             await pilot.pause(1.2)  # (two ticks of the hand's clock: nothing may go)
             assert link.sent == []
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_key_that_does_nothing_on_your_move_says_which_ones_do(language):
+    """The phone play-test: the reader choosing a word pressed 5 and was told "‘5’ does
+    nothing now. Your move: the table waits for you." — true, and no help: the keys that
+    work now are said ("1 2 Choose the word")."""
+    from tui.widgets import keys_now
+
+    set_lang(language)
+    try:
+        app, run_before = shots.player_scene(shots.tesauro_at("choose"), you=BOB,
+                                             screen="GameScreen")()  # fmt: skip
+        async with app.run_test(size=(80, 24)) as pilot:
+            await run_before(pilot)
+            assert app.room["you"] in app.room["waiting"]
+            hand = app.screen.query_one("#hand", TesauroHand)
+            assert keys_now(app.screen, hand).startswith("1 2 " + t("tesauro.key.choose"))
+            await pilot.press("5")
+            said = [str(n.message) for n in app._notifications]
+            wanted = t("client.your_move_keys", keys=keys_now(app.screen, hand))
+            assert any(s.endswith(wanted) for s in said), said
+    finally:
+        set_lang("en")

@@ -42,6 +42,7 @@ from tui.widgets import (
     binding_help,
     clock,
     keys,
+    keys_now,
     no_bots,
     put,
     release_after,
@@ -603,6 +604,9 @@ class GameScreen(RoomScreen):
     def idle_reason(self) -> str | None:
         room = self.room()
         if room.get("you") in room.get("waiting", []):  # not "waits for Bob" to one it awaits
+            with contextlib.suppress(NoMatches):  # what works now, not only that it is yours
+                if keys := keys_now(self, self.query_one("#hand", HandWidget)):
+                    return t("client.your_move_keys", keys=keys)
             return t("client.your_move")
         return who_waits(room, exclude=room.get("you"))
 
