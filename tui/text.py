@@ -75,6 +75,15 @@ def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = 
     return out
 
 
+def hanging(text: Text, width: int, indent: int) -> Text:
+    """`text` wrapped to `width` columns, every line after the first `indent` columns in (a
+    name shown whole beside its mark, its second line under its first)."""
+    from rich.console import Console  # (only a name too long for its line comes here)
+
+    lines = [line.rstrip() or line for line in text.wrap(Console(), max(1, width))]
+    return Text("\n" + " " * indent).join(lines)
+
+
 UNBROKEN_SPACE = "\u2800"
 """A blank that a line is never broken at: Rich wraps at every Unicode space, the no-break
 space too; the Braille blank is no space to it, and looks like one."""

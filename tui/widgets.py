@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.i18n import has, lang, t
-from tui.text import marked
+from tui.text import hanging, name, seat_mark
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
 """The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
@@ -921,11 +921,15 @@ def seat_line(
     width: int | None = None,
 ) -> Text:
     """One seat: its number, the name as typed, and whether it is here. Compact (the narrow
-    side panels) says only what is unusual: away, a bot, you — on one line of `width`, the
-    name shortened with … where it must be (a long name never pushes the list off its box)."""
-    head = Text(f"{index + 1:>2} ")
-    mark = seat.get("mark", index)
-    head.append_text(marked(mark, seat["name"], style="bold" if index == you else ""))
+    side panels) says only what is unusual: away, a bot, you — on one line of `width` where
+    it fits; else what is said of the seat goes under the name, and a name longer than the
+    line wraps (a long name never pushes the list off its box, and is never cut: a leaver's
+    was, "Даниил…  не в игре")."""
+    prefix = Text(f"{index + 1:>2} ")
+    prefix.append_text(seat_mark(seat.get("mark", index)))
+    prefix.append(" ")
+    who = name(seat["name"], style="bold" if index == you else "")
+    head = prefix + who
     line = Text()
     if seat.get("bot"):
         if compact:
@@ -947,9 +951,14 @@ def seat_line(
         line.append(f" {t('seat.you_short')}" if compact else f"  {t('seat.you')}", style="bold")
     if not playing:
         line.append(f"  {t('seat.waiting')}", style="dim")
-    if width is not None and head.cell_len + line.cell_len > width:
-        head.truncate(max(6, width - line.cell_len), overflow="ellipsis")
-    return head + line
+    if width is None or head.cell_len + line.cell_len <= width:
+        return head + line
+    indent = prefix.cell_len
+    shown = prefix + hanging(who, max(6, width - indent), indent)
+    if line:  # (under the name, the spaces it began with dropped)
+        shown.append("\n" + " " * indent)
+        shown.append_text(line[len(line.plain) - len(line.plain.lstrip(" ")) :])
+    return shown
 
 
 class SeatList(Static):

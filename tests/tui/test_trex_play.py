@@ -127,6 +127,61 @@ def test_a_leaver_s_name_is_whole_on_the_scoreboard(lang):
         set_lang("en")
 
 
+LONG = "Александр Константинович"  # (24: the longest name a seat may have)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_leaver_s_long_name_is_whole_on_a_player_s_screens(monkeypatch, lang):
+    """The player's Table panel cut a leaver's name ("3 ■ Даниил…  не в игре"), and the
+    watched table's scoreboard did on a phone: now the name is whole (what is said of the
+    seat, and the numbers, go under it), at 80×24 and 40×30."""
+    from tests.clipping import clipped
+    from tui.games.trex import scenes
+    from tui.scenes import player_scene
+
+    monkeypatch.setattr(scenes, "TREX_NAMES", ("Ann", "Bob", LONG, "Dana"))
+    set_lang(lang)
+    try:
+        shown = [
+            ("GameScreen", (80, 24), "#seats", t("seat.left")),
+            ("WatchScreen", (80, 24), "#tr-scores", f"({t('trex.left_tag')})"),
+            ("WatchScreen", (40, 30), "#tr-scores", f"({t('trex.left_tag')})"),
+        ]
+        for screen, size, where, tag in shown:
+            watch = screen == "WatchScreen"
+            make = player_scene(scenes.trex_at("left"), screen=screen, watch=watch)
+            app, run_before = make()
+            async with app.run_test(size=size) as pilot:
+                await run_before(pilot)
+                panel = app.screen.query_one(where)
+                text = str(panel.render())
+                said = text[text.index("Александр") :]
+                assert said.split()[:2] == LONG.split(), (screen, size, text)
+                assert "…" not in text and tag in said, (screen, size, text)
+                assert clipped(app) == [], (screen, size)
+    finally:
+        set_lang("en")
+
+
+def test_a_seat_line_says_its_status_under_a_name_too_long_to_share_the_line():
+    from tui.widgets import seat_line
+
+    set_lang("ru")
+    try:
+        seat = {"name": LONG, "connected": False, "leaving": True, "mark": 2}
+        for width in (22, 30):
+            lines = seat_line(2, seat, playing=True, compact=True, width=width).plain
+            assert all(len(line) <= width for line in lines.splitlines()), lines
+            assert lines.split()[2:] == [*LONG.split(), *t("seat.left").split()], lines
+        short = {"name": "Ann", "connected": False, "leaving": True, "mark": 0}  # (one line)
+        assert seat_line(0, short, playing=True, compact=True, width=22).plain == (
+            f" 1 ● Ann  {t('seat.left')}"
+        )
+    finally:
+        set_lang("en")
+
+
 def test_the_two_player_game_a_partner_left_does_not_say_a_wrong_call_ended_it():
     from tui.games.trex import end_banner
 
