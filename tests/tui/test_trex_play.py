@@ -182,6 +182,28 @@ def test_a_seat_line_says_its_status_under_a_name_too_long_to_share_the_line():
         set_lang("en")
 
 
+def test_a_card_s_colour_mark_is_no_seat_s_mark():
+    """Players took a seat's mark for a card's colour: the cards had ▲ ● ■, the first three
+    seats' marks. Now no card symbol has a shape of a seat's (by the Unicode name: a hollow
+    triangle would be as confusing as a filled one), and the three differ from each other."""
+    import unicodedata
+
+    from games.trex import SYMBOLS
+    from tui.text import SEAT_SYMBOLS
+
+    plain = {"BLACK", "WHITE", "HEAVY", "SUIT", "WITH", "LARGE", "SMALL", "MEDIUM"}
+
+    def shapes(char: str) -> set[str]:
+        return set(unicodedata.name(char).replace("-", " ").split()) - plain
+
+    seats = set().union(*(shapes(mark) for mark in SEAT_SYMBOLS))
+    cards = list(SYMBOLS.values())
+    assert len(set(cards)) == 3 and all(len(mark) == 1 for mark in cards)
+    for mark in cards:
+        assert not shapes(mark) & seats, (mark, unicodedata.name(mark))
+        assert mark not in SEAT_SYMBOLS
+
+
 def test_the_two_player_game_a_partner_left_does_not_say_a_wrong_call_ended_it():
     from tui.games.trex import end_banner
 
