@@ -204,6 +204,44 @@ def test_a_card_s_colour_mark_is_no_seat_s_mark():
         assert mark not in SEAT_SYMBOLS
 
 
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_an_offer_s_answer_is_awaited_on_its_players_screens_not_the_table_s(lang):
+    """The table said "Anyone may act now: nobody to wait for" while an offer waited for its
+    answer. Offers are secret (the rules: nobody else learns of them; the table's view has
+    none), so the table's line says, the same with or without one, where an offer is
+    answered; the player it waits for is told first thing that it waits for their answer, and
+    the offerer whose answer it waits for. Cid offers Ann, Ann offers Bob; Dana is in none."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import host_scene, player_scene
+
+    set_lang(lang)
+    try:
+        lines = []
+        for moment in ("fresh", "offer"):
+            app, run_before = host_scene(trex_at(moment))()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await run_before(pilot)
+                lines.append(str(app.screen.query_one("#waiting").render()))
+        assert lines == [t("trex.waiting_nobody")] * 2, lines
+        waits = t("trex.answer_now", n=1)
+        told = {
+            0: (waits, t("trex.your_offer", name="Bob")),
+            1: (waits, None),
+            2: (t("trex.perform_now"), t("trex.your_offer", name="Ann")),
+            3: (t("trex.perform_now"), None),
+        }
+        for you, (status, offer) in told.items():
+            app, run_before = player_scene(trex_at("offer"), screen="GameScreen", you=you)()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await run_before(pilot)
+                assert str(app.screen.query_one("#tr-status").render()) == status, you
+                offers = str(app.screen.query_one("#tr-offers").render())
+                assert offer is None or offer in offers, (you, offers)
+    finally:
+        set_lang("en")
+
+
 def test_the_two_player_game_a_partner_left_does_not_say_a_wrong_call_ended_it():
     from tui.games.trex import end_banner
 
