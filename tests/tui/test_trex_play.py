@@ -165,7 +165,7 @@ async def test_a_leaver_s_long_name_is_whole_on_a_player_s_screens(monkeypatch, 
 
 
 def test_a_seat_line_says_its_status_under_a_name_too_long_to_share_the_line():
-    from tui.widgets import seat_line
+    from tui.widgets import seat_line, seat_lines
 
     set_lang("ru")
     try:
@@ -178,6 +178,18 @@ def test_a_seat_line_says_its_status_under_a_name_too_long_to_share_the_line():
         assert seat_line(0, short, playing=True, compact=True, width=22).plain == (
             f" 1 ● Ann  {t('seat.left')}"
         )
+        # two rows to spare: the leaver's name whole, yours shortened (a crowded list never
+        # grows past its box: with none, every name is shortened as before)
+        you = {"name": "Anastasia-Maria", "connected": True, "mark": 0}
+        here = {"name": "Bob", "connected": True, "mark": 1}
+        room = {"seats": [you, here, seat], "players": 3, "phase": "playing"}
+        shown = seat_lines(room, you=0, width=22, rows=5).plain.splitlines()
+        assert shown[0].startswith(" 1 ● Anastasia-M…") and shown[2:] == [
+            " 3 ■ Александр",
+            "     Константинович",
+            f"     {t('seat.left')}",
+        ], shown
+        assert len(seat_lines(room, you=0, width=22, rows=3).plain.splitlines()) == 3
     finally:
         set_lang("en")
 
