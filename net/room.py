@@ -85,6 +85,8 @@ class Room(Lobby):
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_KEEP)
         # the last changes with events, by version: what a (re)connecting player missed
         self.recent: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=STORY_KEEP)
+        self.resumed = False
+        """Brought back from its save file (`--resume`): every seat starts away."""
         self.save_path = save_path
         self.saving = Saving(save_path) if save_path is not None else None
         self.rng = rng or random.Random(secrets.randbits(64))

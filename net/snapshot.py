@@ -120,6 +120,7 @@ def resumed(room_type: type[Room], path: Path, rng: random.Random | None) -> Roo
         if saved["clock"] is not None:
             room.countdown.resumed = (saved["clock"]["for"], saved["clock"]["left"])
             room.turns.resumed(saved["clock"]["for"], saved["clock"]["left"])
+    room.resumed = True
     room.save_path = path
     room.saving = Saving(path, appending=True)
     room.saving.written = len(room.log)

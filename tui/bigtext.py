@@ -1,6 +1,11 @@
 """Words in large letters for a screen seen from across the room: a 5-pixel-high font, Latin
 and Cyrillic capitals, drawn with half blocks in three lines of text.
 
+Every letter and digit is five pixels high and stands on the bottom row, its baseline: the
+font has no row below it for a descender, so Д, Ц and Щ show theirs as a foot wider than the
+letter (drawn on a row above, they stood a row off the line). `tests/tui/test_bigtext.py`
+holds every glyph to that.
+
 `big(word)` gives the three lines, or None when the word has a character the font lacks (the
 caller then shows it in plain letters); `big(word, scale=2)` the same twice as large (five
 lines, each pixel two columns wide) for a TV-sized terminal.
@@ -37,7 +42,7 @@ Y #.# #.# .#. .#. .#.
 Z ### ..# .#. #.. ###
 Б ### #.. ##. #.# ##.
 Г ### #.. #.. #.. #..
-Д .##. .#.# .#.# #### #..#
+Д .###. .#.#. .#.#. .#.#. #####
 Ж #.#.# #.#.# .###. #.#.# #.#.#
 З ##. ..# .#. ..# ##.
 И #..# #.## ##.# #..# #..#
@@ -46,10 +51,10 @@ Z ### ..# .#. #.. ###
 П ### #.# #.# #.# #.#
 У #.# #.# .## ..# ##.
 Ф .###. #.#.# #.#.# .###. ..#..
-Ц #.#. #.#. #.#. ###. ...#
+Ц #.#. #.#. #.#. #.#. ####
 Ч #.# #.# .## ..# ..#
 Ш #.#.# #.#.# #.#.# #.#.# #####
-Щ #.#.#. #.#.#. #.#.#. #####. .....#
+Щ #.#.#. #.#.#. #.#.#. #.#.#. ######
 Ъ ##.. .#.. .##. .#.# .##.
 Ы #...# #...# ##..# #.#.# ##..#
 Ь #.. #.. ##. #.# ##.

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from tui.bigtext import big
 from tui.games import GameWidget, ui_for
-from tui.i18n import lang, t
+from tui.i18n import has, lang, t
 from tui.text import marked, marks_of
 from tui.widgets import (
     Dialog,
@@ -189,8 +189,9 @@ class PublicTable(Widget):
 
 def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
     """ "Waiting for: ● Ann, ▲ Boris (away 0:12, a bot plays for them in 0:08)" — each with
-    their mark — or, when the game waits for nobody, that anyone may act (unless `note`
-    says what the host can do about a seat: that alone, then)."""
+    their mark — or, when the game waits for nobody, that anyone may act (in the game's words
+    `<game>.waiting_nobody` where it has them), unless `note` says what the host can do
+    about a seat: that alone, then."""
     seats = summary.get("seats", [])
     waiting = [s for s in summary.get("waiting", []) if 0 <= s < len(seats)]
     line = Text()
@@ -205,7 +206,8 @@ def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
             if (away := absence(seats[seat], summary.get("standins", True))) is not None:
                 line.append(f" ({away})", style="yellow")
     elif not note:  # (with a note about an away seat, the note says enough: rows are few)
-        line.append(t("table.waiting_nobody"), style="bold")
+        own = f"{summary.get('game')}.waiting_nobody"  # (a game's own words for it, if any)
+        line.append(t(own) if has(own) else t("table.waiting_nobody"), style="bold")
     if note:
         line.append("  " if line else "")
         line.append_text(note)

@@ -80,6 +80,15 @@ def marked(seat: int, text: str, style: str = "", marks: Sequence[int] | None = 
     return out
 
 
+def hanging(text: Text, width: int, indent: int) -> Text:
+    """`text` wrapped to `width` columns, every line after the first `indent` columns in (a
+    name shown whole beside its mark, its second line under its first)."""
+    from rich.console import Console  # (only a name too long for its line comes here)
+
+    lines = [line.rstrip() or line for line in text.wrap(Console(), max(1, width))]
+    return Text("\n" + " " * indent).join(lines)
+
+
 UNBROKEN_SPACE = "\u2800"
 """The blank inside an `unbroken` phrase while a line is laid out, never drawn: Rich and
 Textual wrap at every Unicode space, the no-break space too, and never at this Braille blank,

@@ -27,7 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.i18n import has, lang, t
-from tui.text import drawn, marked
+from tui.text import drawn, hanging, name, seat_mark
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
 """The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
@@ -945,13 +945,18 @@ def seat_line(
     you: int | None = None,
     compact: bool = False,
     width: int | None = None,
+    wrap: bool = True,
 ) -> Text:
     """One seat: its number, the name as typed, and whether it is here. Compact (the narrow
-    side panels) says only what is unusual: away, a bot, you — on one line of `width`, the
-    name shortened with … where it must be (a long name never pushes the list off its box)."""
-    head = Text(f"{index + 1:>2} ")
-    mark = seat.get("mark", index)
-    head.append_text(marked(mark, seat["name"], style="bold" if index == you else ""))
+    side panels) says only what is unusual: away, a bot, you — on one line of `width` where
+    it fits; else (`wrap`) what is said of the seat goes under the name, and a name longer
+    than the line wraps (a leaver's was cut, "Даниил…  не в игре"); without `wrap` (no rows
+    to spare), the name is shortened with … (a long name never pushes the list off its box)."""
+    prefix = Text(f"{index + 1:>2} ")
+    prefix.append_text(seat_mark(seat.get("mark", index)))
+    prefix.append(" ")
+    who = name(seat["name"], style="bold" if index == you else "")
+    head = prefix + who
     line = Text()
     if seat.get("bot"):
         if compact:
@@ -973,9 +978,17 @@ def seat_line(
         line.append(f" {t('seat.you_short')}" if compact else f"  {t('seat.you')}", style="bold")
     if not playing:
         line.append(f"  {t('seat.waiting')}", style="dim")
-    if width is not None and head.cell_len + line.cell_len > width:
+    if width is None or head.cell_len + line.cell_len <= width:
+        return head + line
+    if not wrap:
         head.truncate(max(6, width - line.cell_len), overflow="ellipsis")
-    return head + line
+        return head + line
+    indent = prefix.cell_len
+    shown = prefix + hanging(who, max(6, width - indent), indent)
+    if line:  # (under the name, the spaces it began with dropped)
+        shown.append("\n" + " " * indent)
+        shown.append_text(line[len(line.plain) - len(line.plain.lstrip(" ")) :])
+    return shown
 
 
 class SeatList(Static):
@@ -984,10 +997,12 @@ class SeatList(Static):
     def show(self, room: dict[str, Any], you: int | None = None, compact: bool = True) -> None:
         self._shown = (room, you, compact)
         width = self.content_size.width or None
-        seen = (lang(), room["seats"], room["players"], room["phase"], you, compact, width)
+        limit = self.styles.max_height  # (the rows it may take, within its border)
+        rows = int(limit.value) - self.styles.gutter.height if limit and limit.is_cells else None
+        seen = (lang(), room["seats"], room["players"], room["phase"], you, compact, width, rows)
         if seen != getattr(self, "_seen", None):  # most moves change no seat: not drawn again
             self._seen = seen
-            put(self, seat_lines(room, you, compact, width if compact else None))
+            put(self, seat_lines(room, you, compact, width if compact else None, rows))
 
     def on_resize(self) -> None:
         if (shown := getattr(self, "_shown", None)) is not None:
@@ -995,18 +1010,34 @@ class SeatList(Static):
 
 
 def seat_lines(
-    room: dict[str, Any], you: int | None = None, compact: bool = True, width: int | None = None
+    room: dict[str, Any],
+    you: int | None = None,
+    compact: bool = True,
+    width: int | None = None,
+    rows: int | None = None,
 ) -> Text:
-    """Every seat of `room`, a line each (`seat_line`, compact ones `width` wide at most), or
-    that nobody sits yet."""
+    """Every seat of `room` (`seat_line`, compact ones `width` wide at most), or that nobody
+    sits yet. Within `rows` lines (None: any), a seat takes a second line only while there are
+    rows to spare: first those with something said of them (a leaver's name is whole), then
+    yours."""
     seats = room["seats"]
     if not seats:
         return Text(t("lobby.nobody"), style="dim")
     players = room["players"] if room["phase"] != "lobby" else len(seats)
-    return Text("\n").join(
-        seat_line(i, s, playing=i < players, you=you, compact=compact, width=width)
-        for i, s in enumerate(seats)
-    )
+
+    def line(i: int, wrap: bool = True) -> Text:
+        return seat_line(i, seats[i], playing=i < players, you=you, compact=compact,
+                         width=width, wrap=wrap)  # fmt: skip
+
+    lines = [line(i) for i in range(len(seats))]
+    spare = float("inf") if rows is None else rows - len(seats)
+    for i in sorted(range(len(seats)), key=lambda i: i == you):  # (yours last)
+        extra = lines[i].plain.count("\n")
+        if extra > spare:
+            lines[i] = line(i, wrap=False)
+        else:
+            spare -= extra
+    return Text("\n").join(lines)
 
 
 _TIMES = re.compile(r" \(×(\d+)\)$")

@@ -26,9 +26,10 @@ from games.deckfile import DeckError, bad_char, decode, norm, parse_toml, toml_t
 COLOURS = ("red", "blue", "yellow")
 """The three action colours, in canonical order (also the order of `Deck.numbers`)."""
 
-SYMBOLS = {"red": "▲", "blue": "●", "yellow": "■"}
+SYMBOLS = {"red": "★", "blue": "☾", "yellow": "☼"}
 """One-cell shape per colour, so colour-blind players and monochrome terminals can tell them
-apart: red triangle, blue circle, yellow square."""
+apart: red star, blue moon, yellow sun. None is a shape a seat's mark has (the apps mark
+players with ● ▲ ■ ◆ …: with ▲ ● ■ on the cards, players took a seat's mark for a colour)."""
 
 LANGS = ("en", "ru")
 """Languages with a shipped deck."""

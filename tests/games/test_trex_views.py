@@ -48,7 +48,7 @@ def test_the_views_have_what_screens_rely_on():
     state = replay(TREX, PLAYERS, None, log)
     table = TREX.view(state, None)
     assert set(table) == PUBLIC_KEYS
-    assert table["symbols"] == {"red": "▲", "blue": "●", "yellow": "■"}
+    assert table["symbols"] == {"red": "★", "blue": "☾", "yellow": "☼"}
     assert table["colours"] == ["red", "blue", "yellow"]
     assert set(table["actions"]) == {"red", "blue", "yellow"}
     assert all(isinstance(text, str) and text for text in table["actions"].values())

@@ -496,6 +496,40 @@ async def test_a_host_that_quits_mid_game_says_the_table_can_be_resumed(peek, st
         await until(lambda: "can be resumed" in screen_text(ann), pa)  # (closed once more)
 
 
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_resumed_table_says_once_who_is_back(peek, state_dir, lang):
+    """After `hubbub host --resume` every seat starts away: the story said "Ann is back",
+    "Bob is back"… for each player's first return, as if each had left. Now it says once that
+    the table is back and whom it waits for, and once who came back."""
+    set_lang(lang)
+    save = state_dir / "t.save"
+    async with AsyncExitStack() as stack:
+        party = await Party(stack, state_dir, save_path=save).open("Ann", "Bob")
+        party.room.set_option("turn_seconds", 30.0)
+        await reach(party, "playing")
+        port = party.host.server.port
+        await party.host.server.close("closed", resumable=True)
+        party.room.flush()
+        await party.close_host()
+        for name in ("Ann", "Bob"):
+            await until(lambda a=party.players[name]: a.link != "connected", party.pilots[name])
+        room = Room.resume(save)
+        again = HostApp(room, host="127.0.0.1", port=port, advertise=False)
+        async with again.run_test(size=(100, 30)) as hp2:
+            waiting = t("host.resumed", names="Ann, Bob")
+            assert again.story.lines[-1] == waiting
+            await until(lambda: all(s.connected for s in room.seats), hp2, timeout=20)
+            rejoined = t("host.rejoined", names="Ann, Bob")
+            await until(lambda: rejoined in again.story.lines, hp2)
+            new = again.story.lines[again.story.lines.index(waiting) :]
+            assert new == [waiting, rejoined]  # no "… is back" for each
+            room.disconnected(0)  # a later drop and return is news again
+            room.connected(0, returning=True)
+            await until(lambda: t("room_event.back", name="Ann") in again.story.lines, hp2)
+            assert room.phase == "playing"
+
+
 async def test_the_join_form_explains_and_replaces(peek, state_dir):
     set_lang("en")
     async with AsyncExitStack() as stack:

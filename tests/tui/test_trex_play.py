@@ -127,6 +127,133 @@ def test_a_leaver_s_name_is_whole_on_the_scoreboard(lang):
         set_lang("en")
 
 
+LONG = "Александр Константинович"  # (24: the longest name a seat may have)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_leaver_s_long_name_is_whole_on_a_player_s_screens(monkeypatch, lang):
+    """The player's Table panel cut a leaver's name ("3 ■ Даниил…  не в игре"), and the
+    watched table's scoreboard did on a phone: now the name is whole (what is said of the
+    seat, and the numbers, go under it), at 80×24 and 40×30."""
+    from tests.clipping import clipped
+    from tui.games.trex import scenes
+    from tui.scenes import player_scene
+
+    monkeypatch.setattr(scenes, "TREX_NAMES", ("Ann", "Bob", LONG, "Dana"))
+    set_lang(lang)
+    try:
+        shown = [
+            ("GameScreen", (80, 24), "#seats", t("seat.left")),
+            ("WatchScreen", (80, 24), "#tr-scores", f"({t('trex.left_tag')})"),
+            ("WatchScreen", (40, 30), "#tr-scores", f"({t('trex.left_tag')})"),
+        ]
+        for screen, size, where, tag in shown:
+            watch = screen == "WatchScreen"
+            make = player_scene(scenes.trex_at("left"), screen=screen, watch=watch)
+            app, run_before = make()
+            async with app.run_test(size=size) as pilot:
+                await run_before(pilot)
+                panel = app.screen.query_one(where)
+                text = str(panel.render())
+                said = text[text.index("Александр") :]
+                assert said.split()[:2] == LONG.split(), (screen, size, text)
+                assert "…" not in text and tag in said, (screen, size, text)
+                assert clipped(app) == [], (screen, size)
+    finally:
+        set_lang("en")
+
+
+def test_a_seat_line_says_its_status_under_a_name_too_long_to_share_the_line():
+    from tui.widgets import seat_line, seat_lines
+
+    set_lang("ru")
+    try:
+        seat = {"name": LONG, "connected": False, "leaving": True, "mark": 2}
+        for width in (22, 30):
+            lines = seat_line(2, seat, playing=True, compact=True, width=width).plain
+            assert all(len(line) <= width for line in lines.splitlines()), lines
+            assert lines.split()[2:] == [*LONG.split(), *t("seat.left").split()], lines
+        short = {"name": "Ann", "connected": False, "leaving": True, "mark": 0}  # (one line)
+        assert seat_line(0, short, playing=True, compact=True, width=22).plain == (
+            f" 1 ● Ann  {t('seat.left')}"
+        )
+        # two rows to spare: the leaver's name whole, yours shortened (a crowded list never
+        # grows past its box: with none, every name is shortened as before)
+        you = {"name": "Anastasia-Maria", "connected": True, "mark": 0}
+        here = {"name": "Bob", "connected": True, "mark": 1}
+        room = {"seats": [you, here, seat], "players": 3, "phase": "playing"}
+        shown = seat_lines(room, you=0, width=22, rows=5).plain.splitlines()
+        assert shown[0].startswith(" 1 ● Anastasia-M…") and shown[2:] == [
+            " 3 ■ Александр",
+            "     Константинович",
+            f"     {t('seat.left')}",
+        ], shown
+        assert len(seat_lines(room, you=0, width=22, rows=3).plain.splitlines()) == 3
+    finally:
+        set_lang("en")
+
+
+def test_a_card_s_colour_mark_is_no_seat_s_mark():
+    """Players took a seat's mark for a card's colour: the cards had ▲ ● ■, the first three
+    seats' marks. Now no card symbol has a shape of a seat's (by the Unicode name: a hollow
+    triangle would be as confusing as a filled one), and the three differ from each other."""
+    import unicodedata
+
+    from games.trex import SYMBOLS
+    from tui.text import SEAT_SYMBOLS
+
+    plain = {"BLACK", "WHITE", "HEAVY", "SUIT", "WITH", "LARGE", "SMALL", "MEDIUM"}
+
+    def shapes(char: str) -> set[str]:
+        return set(unicodedata.name(char).replace("-", " ").split()) - plain
+
+    seats = set().union(*(shapes(mark) for mark in SEAT_SYMBOLS))
+    cards = list(SYMBOLS.values())
+    assert len(set(cards)) == 3 and all(len(mark) == 1 for mark in cards)
+    for mark in cards:
+        assert not shapes(mark) & seats, (mark, unicodedata.name(mark))
+        assert mark not in SEAT_SYMBOLS
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_an_offer_s_answer_is_awaited_on_its_players_screens_not_the_table_s(lang):
+    """The table said "Anyone may act now: nobody to wait for" while an offer waited for its
+    answer. Offers are secret (the rules: nobody else learns of them; the table's view has
+    none), so the table's line says, the same with or without one, where an offer is
+    answered; the player it waits for is told first thing that it waits for their answer, and
+    the offerer whose answer it waits for. Cid offers Ann, Ann offers Bob; Dana is in none."""
+    from tui.games.trex.scenes import trex_at
+    from tui.scenes import host_scene, player_scene
+
+    set_lang(lang)
+    try:
+        lines = []
+        for moment in ("fresh", "offer"):
+            app, run_before = host_scene(trex_at(moment))()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await run_before(pilot)
+                lines.append(str(app.screen.query_one("#waiting").render()))
+        assert lines == [t("trex.waiting_nobody")] * 2, lines
+        waits = t("trex.answer_now", n=1)
+        told = {
+            0: (waits, t("trex.your_offer", name="Bob")),
+            1: (waits, None),
+            2: (t("trex.perform_now"), t("trex.your_offer", name="Ann")),
+            3: (t("trex.perform_now"), None),
+        }
+        for you, (status, offer) in told.items():
+            app, run_before = player_scene(trex_at("offer"), screen="GameScreen", you=you)()
+            async with app.run_test(size=(80, 24)) as pilot:
+                await run_before(pilot)
+                assert str(app.screen.query_one("#tr-status").render()) == status, you
+                offers = str(app.screen.query_one("#tr-offers").render())
+                assert offer is None or offer in offers, (you, offers)
+    finally:
+        set_lang("en")
+
+
 def test_the_two_player_game_a_partner_left_does_not_say_a_wrong_call_ended_it():
     from tui.games.trex import end_banner
 

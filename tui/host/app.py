@@ -96,6 +96,12 @@ class HostApp(App[None]):
             if line := describe(room.game_id, event, names, before):
                 self.story.add(line)
             before = event
+        self._rejoining: list[Any] = []
+        """After `--resume`: the seats whose first return is not told one by one (every seat
+        starts away: "Ann is back" for each would read as if they had each left)."""
+        self._rejoined: list[Any] = []  # (and those of them back so far)
+        if room.resumed:
+            self._table_back()
         room.subscribe(lambda events: self.post_message(self.RoomChanged(events)))
         self.server.alerts.append(
             lambda kind, details: self.post_message(self.Alert(kind, details))
@@ -249,11 +255,45 @@ class HostApp(App[None]):
     change: reactive[Change] = reactive(Change(-1), always_update=True, repaint=False)
     """The latest change of the room: every host screen watches it."""
 
+    def _table_back(self) -> None:
+        """A resumed table says once that it is back, and whom it waits for."""
+        room = self.room
+        awaited = [s for s in room.seats if s.human and not s.leaving]
+        if not awaited:
+            return
+        self.story.add(t("host.resumed", names=", ".join(s.name for s in awaited)))
+        held = room.play.held_away if room.play is not None else set()
+        away = {id(room.seats[i]) for i in held if i < len(room.seats)}
+        self._rejoining = [s for s in awaited if id(s) not in away]  # (sitting out: news)
+
+    def _quiet_rejoin(self, event: dict[str, Any]) -> bool:
+        """Whether `event` is a seat's first return after `--resume`, not told by itself. Once
+        every awaited seat is back (or gone, or told away), one line says who came back."""
+        kind, seat, seats = event.get("type"), event.get("seat"), self.room.seats
+        who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
+        quiet = kind == "back" and any(s is who for s in self._rejoining)
+        if quiet:
+            self._rejoined.append(who)
+        told = who if kind in ("back", "stand_in", "sits_out") else None
+        self._rejoining = [
+            s
+            for s in self._rejoining
+            if s is not told and not s.leaving and any(s is x for x in seats)
+        ]
+        if not self._rejoining and self._rejoined:
+            back = [s.name for s in seats if any(s is x for x in self._rejoined)]
+            self.story.add(t("host.rejoined", names=", ".join(back)))
+            self._rejoined = []
+        return quiet
+
     def on_host_app_room_changed(self, message: RoomChanged) -> None:
         before = self.heard[-1] if self.heard else None
         self.heard.extend(message.events)
         names = [s.name for s in self.room.seats]
         for event in message.events:
+            if self._rejoining and self._quiet_rejoin(event):
+                before = event
+                continue
             line = describe(self.room.game_id, event, names, before)
             before = event
             if line:

@@ -153,6 +153,9 @@ class TRexHand(HandWidget):
             if "call" in legal:
                 return Text(t("trex.call_now"), style="bold reverse")
             return Text(t("trex.call_waiting"), style="bold")
+        offers_in = (view.get("offers") or {}).get("in") or []
+        if offers_in and "accept" in legal:  # (your answer is what it waits for: said first)
+            return Text(t("trex.answer_now", n=len(offers_in)), style="bold reverse")
         return Text(t("trex.perform_now"), style="bold")
 
     def _offers(self) -> Text:

@@ -13,7 +13,7 @@ from tui.bigtext import big, big_lines
 from tui.games.trex.narrate import match_sentence
 from tui.games.trex.words import joined, who
 from tui.i18n import quote, t
-from tui.text import marked, name, number, seat_mark
+from tui.text import hanging, marked, name, number, seat_mark
 
 TREX = r"""
                __
@@ -204,17 +204,31 @@ def piles_picture(view: dict[str, Any], width: int = 0) -> Text:
     return text
 
 
-def scoreboard(view: dict[str, Any], marks: list[int] | None = None) -> Text:
+def scoreboard(view: dict[str, Any], marks: list[int] | None = None, width: int = 0) -> Text:
+    """Tokens and scores by player, in `width` columns (0: any). A name is never cut: the
+    names' column is as wide as the longest needs where the width allows; a name longer than
+    that has a line of its own, its numbers under it (a leaver's was cut, "Даниил Дмитри…")."""
     if view["mode"] == "coop":
         return coop_board(view)
-    text = Text()
-    text.append(f"{'':16}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n", style="dim")
     gone = view.get("left") or []
-    for seat, player in enumerate(view["players"]):
+    shown = [
+        marked(seat, player, "dim" if seat < len(gone) and gone[seat] else "", marks)
+        for seat, player in enumerate(view["players"])
+    ]
+    column = 16
+    if width:  # (6 + 6 + 7: the numbers)
+        column = max(column, min(max(n.cell_len for n in shown) + 2, width - 19))
+    text = Text()
+    text.append(f"{'':{column}}{t('trex.good'):>6}{t('trex.bad'):>6}{t('trex.score'):>7}\n",
+                style="dim")  # fmt: skip
+    for seat, label in enumerate(shown):
         left = seat < len(gone) and gone[seat]
-        shown = marked(seat, player, "dim" if left else "", marks)
-        shown.truncate(16, overflow="ellipsis", pad=True)
-        text.append_text(shown)
+        if label.cell_len <= column:
+            label.pad_right(column - label.cell_len)
+        else:  # the name whole on its own line (wrapped under itself), the numbers below
+            label = label[:2] + hanging(label[2:], max(6, width - 2), 2) if width else label
+            label.append("\n" + " " * column)
+        text.append_text(label)
         if left:  # where the tokens go: the name whole ("Да… (вне игры)" it was, at 80×24)
             text.append(f"({t('trex.left_tag')})"[:12].rjust(12), style="dim")
         else:

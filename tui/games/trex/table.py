@@ -117,7 +117,7 @@ class TRexTable(GameWidget):
         if view["over"]:
             put(end, trex)
         scores = self.query_one("#tr-scores", Static)
-        board = scoreboard(view, marks_of(self.room))
+        board = scoreboard(view, marks_of(self.room), scores.content_size.width)
         if tv:  # names and scores in big letters, if the rest leaves them the room
             width = scores.content_size.width or self.content_size.width - 4
             large = large_scoreboard(view, marks_of(self.room), width)
