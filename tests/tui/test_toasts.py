@@ -57,3 +57,38 @@ async def test_a_toast_never_hides_the_countdown(name, lang, size):
                 assert countdown.display and countdown.region
     finally:
         set_lang("en")
+
+
+PLAYER_CASES = [
+    ("player-tallyup-sealed", "en"),
+    ("player-game-full-tesauro", "ru"),
+    ("player-trex-vote", "en"),
+]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 45)], ids=["80x24", "120x40", "tv"])
+@pytest.mark.parametrize(("name", "lang"), PLAYER_CASES, ids=[n for n, _ in PLAYER_CASES])
+async def test_a_player_s_toast_keeps_off_the_prompt(name, lang, size):
+    """The play-test: "Your time was up: the bot made that move for you…" (6 s) hid "Your
+    sealed choice: IN or OUT?  ⏱ 18 s" beneath the title. On a player's game screen a toast
+    keeps to the side column: the hand's left half is never under one."""
+    from tui.games import HandWidget
+
+    scene = next(scene for scene in SCENES if scene.name == name)
+    set_lang(lang)
+    try:
+        app, run_before = scene.build()
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await reach(scene, run_before, pilot)
+            app.notify(t("client.played_for_you"), timeout=60, markup=False)
+            hand = app.screen.query_one("#hand", HandWidget).region
+            left = hand._replace(width=hand.width // 2)
+
+            def clear() -> bool:
+                shown = [toast.region for toast in app.screen.query("Toast")]
+                return bool(shown) and all(r and not r.overlaps(left) for r in shown)
+
+            await until(clear, pilot, what=f"a toast clear of the hand's left half {left}")
+    finally:
+        set_lang("en")
