@@ -583,7 +583,8 @@ class GameScreen(RoomScreen):
         self.query_one("#seats").border_title = t("table.seats_title")
         self.show_link(self.player.link)
         self.refresh_room()
-        self.query_one("#hand").focus()
+        if self.focused is None:  # (a hand back where it was may be in its field already)
+            self.query_one("#hand").focus()
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()
