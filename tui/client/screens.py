@@ -511,7 +511,17 @@ class WaitScreen(RoomScreen):
         room = self.room()
         box = self.query_one("#wait-room")
         seats = len(room["seats"]) if self.player.room else 0
-        room_left = box.content_size.height - seats - 1  # (the margin below the game)
+        height = box.content_size.height
+        if box.styles.height is not None and box.styles.height.is_auto:
+            # a phone's box is as tall as what it shows, up to its max-height: that is its
+            # room (its height now is that of the last form shown — the name alone, when the
+            # room was not known yet, and then for good: a page reloaded in the lobby)
+            most = box.styles.max_height
+            main = self.query_one("#wait-main").content_size
+            if most is not None and main.height:
+                gutter = box.size.height - box.content_size.height
+                height = int(most.resolve(main, self.app.size)) - gutter
+        room_left = height - seats - 1  # (the margin below the game)
         width = box.content_size.width
         forms = [_game_text(room, options=True), _game_text(room), _game_text(room, tagline=False)]
         fits = (f for f in forms if width <= 0 or len(f.wrap(self.app.console, width)) <= room_left)
