@@ -23,7 +23,8 @@ STAND_IN = """
 import json, os, sys
 state = os.environ["HUBBUB_STATE_DIR"]
 seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"],
-        "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")]}
+        "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")],
+        "shown": os.environ.get("HUBBUB_WEB_ADDRESS")}
 with open(os.path.join(state, "started.part"), "w") as f:
     json.dump(seen, f)
 os.replace(os.path.join(state, "started.part"), os.path.join(state, "started.json"))

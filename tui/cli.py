@@ -273,6 +273,7 @@ def run_join(args: argparse.Namespace) -> int:
         tokens=tokens,
         early=early,
         drafts=drafts,
+        shown_address=os.environ.get("HUBBUB_WEB_ADDRESS") if args.only_this_table else None,
     )
     app.run()
     return app.return_code or 0

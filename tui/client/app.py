@@ -136,8 +136,13 @@ class ClientApp(TypeAhead, App[None]):
         relay: dict[str, str] | None = None,
         early: EarlyLink | None = None,
         drafts: Drafts | None = None,
+        shown_address: str | None = None,
     ) -> None:
         super().__init__()
+        self.shown_address = shown_address
+        """The table's address as this player reached it, when it is not the one this app
+        connects to: a web seat's app connects on the host's loopback, its guest typed the
+        page's address (`tui.web.gateway`)."""
         self.drafts = drafts
         """Where the hand's unsent state is kept for the next app (a web seat's: its app dies
         with a killed host, `tui.client.drafts`); None keeps nothing (a laptop's app lives on)."""
@@ -263,6 +268,10 @@ class ClientApp(TypeAhead, App[None]):
         return {"table": f"{host}:{port}", "room": room.get("id"), "seat": room.get("you"),
                 "game": game}  # fmt: skip
 
+    def where(self, host: str, port: int) -> str:
+        """The table's address, as its player knows it."""
+        return self.shown_address or f"{host}:{port}"
+
     def recall(self, game: str | None) -> dict[str, Any] | None:
         """What the previous app's hand kept at this very place (this table, room, seat and
         game), once: the hand checks its own moment (`HandWidget.restore`)."""
@@ -350,7 +359,7 @@ class ClientApp(TypeAhead, App[None]):
                 self.run_worker(self.client.close(), group="close")
                 self.client = None
             self.link = "offline"
-            error = {"code": "unreachable", "message": f"{host}:{port}"}
+            error = {"code": "unreachable", "message": self.where(host, port)}
             self._go(JoinScreen(host, port, error=error))
         else:
             if status == "connected":

@@ -311,7 +311,7 @@ class JoinScreen(Form, PlayerScreen):
 
     def on_mount(self) -> None:
         where = Text(t("join.where") + " ")
-        where.append(f"{self.host_address}:{self.port}", style="bold")
+        where.append(self.player.where(self.host_address, self.port), style="bold")
         put(self.query_one("#join-where", Static), where)
         name_field = self.query_one("#name", Input)
         known = self.player.tokens.names(f"{self.host_address}:{self.port}")
