@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -384,6 +385,11 @@ class JoinScreen(Form, PlayerScreen):
         usual length), of the types a catalogue line takes."""
         params = (self.error or {}).get("params") or {}
         kept = {k: v for k, v in params.items() if isinstance(v, str | int | float)}
+        wait = kept.get("retry_after")
+        if isinstance(wait, int | float) and not isinstance(wait, bool) and math.isfinite(wait):
+            # whole seconds, rounded up: "4.0 s" was no Russian ("4,0 с"), and no try may
+            # come before its time
+            kept["retry_after"] = max(1, math.ceil(wait))
         return {"letters": CODE_LENGTH, **kept}
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
