@@ -12,7 +12,15 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.webseats import Door, StandInSeats, browser, closed, session_of, started
+from tests.webseats import (
+    Door,
+    StandInSeats,
+    browser,
+    closed,
+    drawn_symbols,
+    session_of,
+    started,
+)
 from tui import bigtext
 from tui.bigtext import big
 from tui.games.tallyup.pieces import BARS
@@ -144,6 +152,11 @@ async def test_the_page_draws_block_elements_with_its_own_font(seats):
     drawn = {c for word in bigtext.FONT for scale in (1, 2) for c in "".join(big(word, scale))}
     assert drawn - {" "} <= covered, "big letters drawn with a block the page's font lacks"
     assert set(BARS) <= covered  # Tally Up!'s dice chart
+    # every other symbol a screen draws that Roboto Mono lacks (a device's own font drew
+    # them wider than the cell, or not at all: half a ◆, half of every ★, no ⏱)
+    lacking = drawn_symbols() - font_characters(roboto_font)
+    assert {"◆", "★", "⏱", "✔", "╭", "─"} <= lacking  # (what the play-test saw cut)
+    assert lacking <= covered, f"the page's font lacks {''.join(sorted(lacking - covered))}"
 
 
 async def test_the_page_speaks_the_browsers_language(seats):
