@@ -10,8 +10,11 @@ tests/e2e/test_browser.py.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -23,7 +26,8 @@ STAND_IN = """
 import json, os, sys
 state = os.environ["HUBBUB_STATE_DIR"]
 seen = {"argv": sys.argv[1:], "columns": os.environ["COLUMNS"], "rows": os.environ["ROWS"],
-        "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")]}
+        "relay": [os.environ.get("HUBBUB_RELAY_KEY"), os.environ.get("HUBBUB_RELAY_ADDRESS")],
+        "shown": os.environ.get("HUBBUB_WEB_ADDRESS")}
 with open(os.path.join(state, "started.part"), "w") as f:
     json.dump(seen, f)
 os.replace(os.path.join(state, "started.part"), os.path.join(state, "started.json"))
@@ -113,3 +117,20 @@ def browser(seats: WebSeats, lang: str = "en", address: str = "127.0.0.1") -> ai
 
 def session_of(guest: aiohttp.ClientSession) -> str:
     return next(c.value for c in guest.cookie_jar if c.key == "hubbub_seat")
+
+
+SNAPSHOTS = Path(__file__).parent / "tui" / "__snapshots__"
+
+
+def drawn_symbols() -> set[str]:
+    """Every character but ASCII, Latin-1's letters and Cyrillic that the screens draw: read
+    from the snapshots of every screen (tests/tui/__snapshots__), with every seat's symbol
+    (a snapshot shows the first few seats only)."""
+    from tui.text import SEAT_SYMBOLS
+
+    found: set[str] = set(SEAT_SYMBOLS)
+    for picture in SNAPSHOTS.rglob("*.svg"):
+        svg = picture.read_text(encoding="utf-8")
+        for text in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S):
+            found |= set(html.unescape(re.sub(r"<[^>]+>", "", text)))
+    return {c for c in found if ord(c) > 0x7E and not c.isalpha() and not "\u0400" <= c <= "\u04ff"}

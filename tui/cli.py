@@ -242,7 +242,7 @@ def web_relay() -> dict[str, str] | None:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from net.client import TokenStore, parse_address
+    from net.client import TokenStore, parse_address, state_dir
 
     address = None
     if args.address:
@@ -255,6 +255,11 @@ def run_join(args: argparse.Namespace) -> int:
     relay = web_relay() if args.only_this_table else None
     early = early_link(address, tokens, name=args.name, watch=args.watch, relay=relay)
     from tui.client.app import ClientApp  # Textual: a second or so, while `early` connects
+    from tui.client.drafts import FILE, Drafts
+
+    # a web seat's app dies with a killed host: what its hand has not sent is kept for the
+    # next one, in the browser's own state directory (a laptop's app lives on: nothing kept)
+    drafts = Drafts(state_dir() / FILE) if args.only_this_table else None
 
     app = ClientApp(
         address,
@@ -267,6 +272,8 @@ def run_join(args: argparse.Namespace) -> int:
         relay=relay,
         tokens=tokens,
         early=early,
+        drafts=drafts,
+        shown_address=os.environ.get("HUBBUB_WEB_ADDRESS") if args.only_this_table else None,
     )
     app.run()
     return app.return_code or 0

@@ -169,3 +169,97 @@ def test_the_painted_screen_is_the_role_banners_glyphs():
     lines = big(WORD) or []
     assert {c for line in lines for c in line} <= set(INKED) | {" "}
     assert all(glyph in lines[0] for glyph in INKED)  # the top line has all three
+
+
+INK_SLACK = 1.5
+"""CSS pixels a glyph's ink may reach past its cell's side: the ink's box comes in whole
+pixels, and lines and blocks reach a hair past the cell on purpose (no seam between two)."""
+BLANK = {"\u00a0", "\u2800"}
+"""Symbols that draw nothing (a no-break space, the braille blank): one cell, no ink."""
+
+
+def symbols_screen(symbols: str) -> bytes:
+    """Every symbol, each with a space after it, 20 to a line, white on the panel's blue."""
+    panel = "\x1b[48;2;0;36;82m\x1b[38;2;255;255;255m"
+    lines = [" ".join(symbols[i : i + 20]) for i in range(0, len(symbols), 20)]
+    body = "\r\n".join(f"{panel}{line.ljust(40)}\x1b[0m" for line in lines)
+    return ("\x1b[?25l\x1b[2J\x1b[H" + body).encode()
+
+
+class SymbolSeats(WebSeats):
+    """The real server; the player app paints every symbol the screens draw."""
+
+    def __init__(self, *args, symbols: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.symbols = symbols
+
+    def argv(self, lang: str) -> list[str]:
+        painted = base64.b64encode(symbols_screen(self.symbols)).decode()
+        return [sys.executable, "-c", PAINTER, painted]
+
+
+INK_BOX = """([row, column]) => {
+  const line = document.querySelectorAll('#terminal .xterm-rows > div')[row];
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  let left = column, node = walker.nextNode();
+  while (node && left >= node.length) { left -= node.length; node = walker.nextNode(); }
+  const range = document.createRange();
+  range.setStart(node, left);
+  range.setEnd(node, left + 1);
+  const cell = range.getBoundingClientRect();
+  const style = getComputedStyle(node.parentElement);
+  const canvas = document.createElement('canvas').getContext('2d');
+  canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const m = canvas.measureText(node.data[left]), cellWidth = canvas.measureText('M').width;
+  return {advance: m.width, cell: cellWidth, laid: cell.width,
+          left: -m.actualBoundingBoxLeft, right: m.actualBoundingBoxRight,
+          ascent: m.actualBoundingBoxAscent, descent: m.actualBoundingBoxDescent};
+}"""
+"""How the page's font draws one character of the terminal: its advance against a cell's (an
+`M`'s), and its ink's box from the pen's place (left, right) and the baseline."""
+
+
+@pytest.mark.parametrize("device", ["phone", "laptop"])
+async def test_every_symbol_the_screens_draw_is_whole_in_its_cell(device, tmp_path):
+    """The play-test on a phone: seat 4's ◆ drawn as half a diamond ("◂ Бот 2"), every ★ of
+    Tally Up!'s dice a half star, the ⏱ before a timer blank — the device's fonts drew them
+    wider than a cell, or not at all. Every symbol the screens draw (the snapshots' own, every
+    seat's) is one cell wide, with its ink inside the cell, and drawn (not blank)."""
+    from tests.webseats import drawn_symbols
+
+    symbols = "".join(sorted(drawn_symbols()))
+    seats = SymbolSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web", symbols=symbols)
+    port = await seats.start("127.0.0.1", 0)
+    try:
+        async with chromium() as browser:
+            context = await browser.new_context(**(PHONE if device == "phone" else LAPTOP))
+            page = await Page.open(context, f"http://127.0.0.1:{port}")
+            await page.wait_text(symbols[-1])  # the last line drawn
+            await until(lambda: page.page.evaluate(SHOWN), "the terminal faded in (0.3 s)")
+            await page.page.evaluate(SETTLED_ALL, symbols)
+            await page.page.screenshot(path=str(tmp_path / f"symbols-{device}.png"))
+            wrong = []
+            for index, symbol in enumerate(symbols):
+                row, column = divmod(index, 20)
+                box = await page.page.evaluate(INK_BOX, [row, column * 2])
+                cell = box["cell"]
+                if abs(box["advance"] - cell) > cell * 0.02:
+                    wrong.append(f"{symbol!r} is {box['advance'] / cell:.2f} cells wide")
+                elif box["left"] < -INK_SLACK or box["right"] > cell + INK_SLACK:
+                    wrong.append(f"{symbol!r} inks {box['left']:.1f}..{box['right']:.1f} "
+                                 f"of a cell 0..{cell:.1f}")  # fmt: skip
+                elif symbol not in BLANK and box["right"] - box["left"] <= 0:
+                    wrong.append(f"{symbol!r} is blank")
+            said = "\n".join(wrong)
+            assert not wrong, f"{device}: symbols not whole in their cells ({tmp_path}):\n{said}"
+            assert page.outside == [] and page.errors == [], page.outside + page.errors
+    finally:
+        await seats.close()
+
+
+SETTLED_ALL = """async (symbols) => {
+  await document.fonts.load("16px 'Roboto Mono'", symbols);
+  await document.fonts.load("bold 16px 'Roboto Mono'", symbols);
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.css.query import NoMatches
 from textual.geometry import Offset, Region
@@ -371,3 +372,43 @@ async def test_a_tap_on_more_below_is_page_down():
         await tap(pilot, t("tesauro.more_tap"), hand)
         await pilot.wait_for_scheduled_animations()
         assert hand.scroll_y > 0
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_definition_fields_placeholder_fits_a_phone(language):
+    """The empty field on a phone said "Ваше определение, под вашу" — cut at 40 columns."""
+    set_lang(language)
+    try:
+        shown = scene(player_scene(tesauro_at("typing"), you=1, screen="GameScreen"), ("enter",))
+        app, run_before = shown.build()
+        async with app.run_test(size=PHONE) as pilot:
+            await started(pilot, shown, run_before)
+            field = app.screen.query_one("#tsh-text")
+            await until(lambda: field.display and field.content_size.width, pilot)
+            placeholder = t("tesauro.placeholder")
+            assert field.value == "" and field.placeholder == placeholder
+            assert len(placeholder) <= field.content_size.width - 1, field.content_size
+            assert placeholder in "\n".join(on_screen(app))
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "in 4 s."), ("ru", "через 4 с.")])
+async def test_the_wait_after_a_wrong_code_is_whole_seconds(language, said):
+    """ "через 4.0 с" is no Russian (a decimal comma): the wait is said in whole seconds,
+    rounded up (no try before its time)."""
+    from tui.client.app import ClientApp
+
+    set_lang(language)
+    try:
+        app = ClientApp(("127.0.0.1", 9), discover=False, only_this_table=True)
+        async with app.run_test(size=PHONE) as pilot:
+            await until(lambda: isinstance(app.screen, JoinScreen), pilot)
+            error = {"code": "bad_code", "message": "", "params": {"retry_after": 3.2}}
+            app.switch_screen(JoinScreen("127.0.0.1", 9, error=error))
+            await until(lambda: app.screen.is_mounted and app.screen.error, pilot)
+            await pilot.pause()
+            shown = " ".join(" ".join(on_screen(app)).split())
+            assert said in shown and "3.2" not in shown and "4.0" not in shown
+    finally:
+        set_lang("en")

@@ -16,7 +16,7 @@ from tui.client.screens import GoneScreen, JoinScreen
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen
 from tui.host.web_dialog import WebSeatScreen
-from tui.i18n import set_lang
+from tui.i18n import set_lang, t
 from tui.waiting import until
 from tui.web.qr import QUIET, matrix, read_lines
 
@@ -122,3 +122,34 @@ async def test_a_web_seats_player_app_stays_at_its_table(state_dir):
             await pp.press("enter")  # this table's join form again, not the LAN's list
             await until(lambda: isinstance(player.screen, JoinScreen), pp)
             assert player.screen.host_address == "127.0.0.1"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_phone_coming_back_to_the_lobby_sees_the_game_and_its_options(state_dir, language):
+    """A reload in the lobby: the page's new app comes up on its wait screen before the
+    table's first word, and the game's box, as tall as what it shows on a phone, was sized
+    for nothing — so it showed the game's name only, for good ("Tally Up!", a blank line,
+    the seats), however the host changed the options."""
+    from net.client import TokenStore
+
+    set_lang(language)
+    try:
+        room = Room("Friday", game_id="tallyup", open_room=True)
+        host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+        async with host.run_test(size=(80, 24)) as hp:
+            address = ("127.0.0.1", host.server.port)
+            tokens = TokenStore(state_dir / "phone.json")
+            tagline = t("game.tallyup.tagline")[:20]
+            for _ in range(2):  # the first page, then the page reloaded (its seat taken back)
+                player = ClientApp(address, name="Ann", discover=False, only_this_table=True,
+                                   tokens=tokens)  # fmt: skip
+                async with player.run_test(size=(40, 37)) as pp:
+                    await until(lambda: [s.connected for s in room.seats] == [True], hp)
+                    await until(lambda p=player: (p.room or {}).get("you") == 0, pp)
+                    target = t("option.tallyup.target")
+                    await until(lambda p=player: tagline in " ".join(screen_text(p).split()),
+                                pp, what="the game's tagline")  # fmt: skip
+                    assert target in screen_text(player)
+                await until(lambda: not room.seats[0].connected, hp)
+    finally:
+        set_lang("en")

@@ -12,7 +12,15 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.webseats import Door, StandInSeats, browser, closed, session_of, started
+from tests.webseats import (
+    Door,
+    StandInSeats,
+    browser,
+    closed,
+    drawn_symbols,
+    session_of,
+    started,
+)
 from tui import bigtext
 from tui.bigtext import big
 from tui.games.tallyup.pieces import BARS
@@ -144,6 +152,11 @@ async def test_the_page_draws_block_elements_with_its_own_font(seats):
     drawn = {c for word in bigtext.FONT for scale in (1, 2) for c in "".join(big(word, scale))}
     assert drawn - {" "} <= covered, "big letters drawn with a block the page's font lacks"
     assert set(BARS) <= covered  # Tally Up!'s dice chart
+    # every other symbol a screen draws that Roboto Mono lacks (a device's own font drew
+    # them wider than the cell, or not at all: half a ◆, half of every ★, no ⏱)
+    lacking = drawn_symbols() - font_characters(roboto_font)
+    assert {"◆", "★", "⏱", "✔", "╭", "─"} <= lacking  # (what the play-test saw cut)
+    assert lacking <= covered, f"the page's font lacks {''.join(sorted(lacking - covered))}"
 
 
 async def test_the_page_speaks_the_browsers_language(seats):
@@ -287,3 +300,42 @@ def test_a_web_seats_app_relays_what_its_page_was_given(monkeypatch):
     assert web_relay() is None  # no key: nothing to relay
     monkeypatch.setenv("HUBBUB_RELAY_KEY", "k" * 32)
     assert web_relay() == {"key": "k" * 32, "address": "192.168.1.33"}
+
+
+@pytest.mark.parametrize(
+    ("host", "shown"),
+    [
+        ("192.0.2.2:47471", "192.0.2.2:47471"),
+        ("friday.local:47471", "friday.local:47471"),
+        ("[fd00::2]:47471", "[fd00::2]:47471"),
+        ("evil<b>:1", None),  # not an address: nothing shown
+    ],
+)
+async def test_a_pages_app_knows_the_address_its_browser_reached(seats, host, shown):
+    """The page's app connects to the table on loopback; its join form names the address
+    the guest's browser used (the page's Host), never 127.0.0.1."""
+    async with browser(seats) as ann:
+        page = await ann.get("/", headers={"Host": host})
+        async with ann.ws_connect("/ws", headers={"Host": host}):
+            assert (await started(seats, page.cookies[COOKIE].value))["shown"] == shown
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_join_form_names_the_address_the_guest_used(language):
+    from tui.client.app import ClientApp
+    from tui.client.screens import JoinScreen
+    from tui.i18n import set_lang, t
+
+    set_lang(language)
+    try:
+        app = ClientApp(
+            ("127.0.0.1", 9), discover=False, only_this_table=True, shown_address="192.0.2.2:47471"
+        )
+        async with app.run_test(size=(40, 37)) as pilot:
+            await until(lambda: isinstance(app.screen, JoinScreen), pilot)
+            await pilot.pause()
+            shown = str(app.screen.query_one("#join-where").render())
+            assert shown == f"{t('join.where')} 192.0.2.2:47471"
+            assert "127.0.0.1" not in str(app.screen.query_one("#join-where").render())
+    finally:
+        set_lang("en")

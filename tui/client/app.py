@@ -28,6 +28,8 @@ from net import wire
 from net.client import Client, EarlyLink, TokenStore, seat_name
 from net.protocol import PROTOCOL_VERSION
 from net.wire import fitting_events
+from tui.client.drafts import DELAY as DRAFT_DELAY
+from tui.client.drafts import Drafts, matches
 from tui.client.screens import (
     FindScreen,
     GameScreen,
@@ -134,8 +136,21 @@ class ClientApp(TypeAhead, App[None]):
         watch: bool = False,
         relay: dict[str, str] | None = None,
         early: EarlyLink | None = None,
+        drafts: Drafts | None = None,
+        shown_address: str | None = None,
     ) -> None:
         super().__init__()
+        self.shown_address = shown_address
+        """The table's address as this player reached it, when it is not the one this app
+        connects to: a web seat's app connects on the host's loopback, its guest typed the
+        page's address (`tui.web.gateway`)."""
+        self.drafts = drafts
+        """Where the hand's unsent state is kept for the next app (a web seat's: its app dies
+        with a killed host, `tui.client.drafts`); None keeps nothing (a laptop's app lives on)."""
+        self._kept: dict[str, Any] | None = drafts.load() if drafts is not None else None
+        """What the previous app kept, until the hand has had its one look at it."""
+        self._keeping: dict[str, Any] | None = self._kept  # the record on disk, or to write
+        self._keep_timer: Any = None
         self.early = early
         """The link `hubbub join` opened while this app loaded (`net.client.EarlyLink`): the
         first connection takes it over if it said the same `hello` to the same table."""
@@ -251,8 +266,49 @@ class ClientApp(TypeAhead, App[None]):
         if self.client is not None:
             await self.client.leave()
             self.client = None
+        self.keep(None, None)  # the seat is given up: nothing of it comes back
         said = "client.left_ended" if ends_game else "client.left" + no_bots(room, "client.left")
         self.exit(message=t(said) if in_game else None)
+
+    # --- the hand's unsent state, for the next app (a web seat's) ------------------------
+
+    def _place(self, game: str | None) -> dict[str, Any]:
+        room = self.room or {}
+        host, port = self.address or ("", 0)
+        return {"table": f"{host}:{port}", "room": room.get("id"), "seat": room.get("you"),
+                "game": game}  # fmt: skip
+
+    def where(self, host: str, port: int) -> str:
+        """The table's address, as its player knows it."""
+        return self.shown_address or f"{host}:{port}"
+
+    def recall(self, game: str | None) -> dict[str, Any] | None:
+        """What the previous app's hand kept at this very place (this table, room, seat and
+        game), once: the hand checks its own moment (`HandWidget.restore`)."""
+        kept, self._kept = self._kept, None
+        return matches(kept, self._place(game))
+
+    def keep(self, game: str | None, hand: dict[str, Any] | None) -> None:
+        """The hand's unsent state now (None: nothing unsent): written a moment later
+        (`drafts.DELAY`), or forgotten at once."""
+        if self.drafts is None:
+            return
+        record = None if hand is None else {**self._place(game), "hand": hand}
+        if record == self._keeping:
+            return
+        self._keeping = record
+        if self._keep_timer is not None:
+            self._keep_timer.stop()
+            self._keep_timer = None
+        if record is None:
+            self.drafts.save(None)
+        else:
+            self._keep_timer = self.set_timer(DRAFT_DELAY, self._write_kept)
+
+    def _write_kept(self) -> None:
+        self._keep_timer = None
+        if self.drafts is not None and self._keeping is not None:
+            self.drafts.save(self._keeping)
 
     def drop_link(self) -> None:
         """Stop the link (and its reconnecting) without giving the seat up."""
@@ -313,7 +369,7 @@ class ClientApp(TypeAhead, App[None]):
                 self.run_worker(self.client.close(), group="close")
                 self.client = None
             self.link = "offline"
-            error = {"code": "unreachable", "message": f"{host}:{port}"}
+            error = {"code": "unreachable", "message": self.where(host, port)}
             self._go(JoinScreen(host, port, error=error))
         else:
             if status == "connected":
@@ -344,6 +400,9 @@ class ClientApp(TypeAhead, App[None]):
                 self.bell()  # once, as it begins: a laptop turned away from its player calls
             self._give_way()
         self.game = frame["game"]
+        if self.room.get("phase") != "playing":  # (the lobby, the results): nothing unsent
+            self._kept = None
+            self.keep(None, None)
         self._measure()
         missed, self._missed = self._missed, []
         if missed:  # the story: told where it fits this view's game (net.wire.fitting_events)
@@ -484,6 +543,9 @@ class ClientApp(TypeAhead, App[None]):
         self.switch_screen(screen)
 
     async def on_unmount(self) -> None:
+        if self._keep_timer is not None:  # (the app ends: what is unsent is kept now)
+            self._keep_timer.stop()
+            self._write_kept()
         if self.client is not None:
             await self.client.close()  # not `leave`: quitting the app keeps the seat
 

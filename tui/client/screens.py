@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -312,7 +313,7 @@ class JoinScreen(Form, PlayerScreen):
 
     def on_mount(self) -> None:
         where = Text(t("join.where") + " ")
-        where.append(f"{self.host_address}:{self.port}", style="bold")
+        where.append(self.player.where(self.host_address, self.port), style="bold")
         put(self.query_one("#join-where", Static), where)
         name_field = self.query_one("#name", Input)
         known = self.player.tokens.names(f"{self.host_address}:{self.port}")
@@ -385,6 +386,11 @@ class JoinScreen(Form, PlayerScreen):
         usual length), of the types a catalogue line takes."""
         params = (self.error or {}).get("params") or {}
         kept = {k: v for k, v in params.items() if isinstance(v, str | int | float)}
+        wait = kept.get("retry_after")
+        if isinstance(wait, int | float) and not isinstance(wait, bool) and math.isfinite(wait):
+            # whole seconds, rounded up: "4.0 s" was no Russian ("4,0 с"), and no try may
+            # come before its time
+            kept["retry_after"] = max(1, math.ceil(wait))
         return {"letters": CODE_LENGTH, **kept}
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -512,7 +518,17 @@ class WaitScreen(RoomScreen):
         room = self.room()
         box = self.query_one("#wait-room")
         seats = len(room["seats"]) if self.player.room else 0
-        room_left = box.content_size.height - seats - 1  # (the margin below the game)
+        height = box.content_size.height
+        if box.styles.height is not None and box.styles.height.is_auto:
+            # a phone's box is as tall as what it shows, up to its max-height: that is its
+            # room (its height now is that of the last form shown — the name alone, when the
+            # room was not known yet, and then for good: a page reloaded in the lobby)
+            most = box.styles.max_height
+            main = self.query_one("#wait-main").content_size
+            if most is not None and main.height:
+                gutter = box.size.height - box.content_size.height
+                height = int(most.resolve(main, self.app.size)) - gutter
+        room_left = height - seats - 1  # (the margin below the game)
         width = box.content_size.width
         forms = [_game_text(room, options=True), _game_text(room), _game_text(room, tagline=False)]
         fits = (f for f in forms if width <= 0 or len(f.wrap(self.app.console, width)) <= room_left)
@@ -584,7 +600,8 @@ class GameScreen(RoomScreen):
         self.query_one("#seats").border_title = t("table.seats_title")
         self.show_link(self.player.link)
         self.refresh_room()
-        self.query_one("#hand").focus()
+        if self.focused is None:  # (a hand back where it was may be in its field already)
+            self.query_one("#hand").focus()
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
         room = self.room()

@@ -122,6 +122,27 @@ class HandWidget(GameWidget):
     passed_at: float | None = None
     """When the last question closed under the player."""
 
+    _recalled: bool = False
+    """Whether this hand has had its one look at what the previous app kept."""
+
+    def unsent(self) -> dict[str, Any] | None:
+        """What this hand holds that the table does not know yet, and that its player would
+        not want to do again (a typed definition, a question being answered, dice picked),
+        with the moment it belongs to — as plain data; None: nothing. A web seat's app keeps it
+        for the app after it (`tui.client.drafts`): its process dies with a killed host, where
+        a laptop's app lives on with it. By default a hand holds nothing."""
+        return None
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """The previous app's `unsent`, at this table, room and seat: back as it was if its
+        moment is this view's (the same turn, the same card), else nothing."""
+
+    def keep_unsent(self) -> None:
+        """Tell the app what is unsent now (each change of it, and each view)."""
+        keep = getattr(self.app, "keep", None)
+        if keep is not None and self.view:
+            keep(self.view.get("game"), self.unsent())
+
     def legal(self) -> set[str]:
         """The action types this seat may take now, as the view says."""
         return set(self.view.get("legal") or [])
@@ -147,6 +168,13 @@ class HandWidget(GameWidget):
     ) -> None:
         self.awaiting = False  # (the table has answered, or moved on)
         super().present(view, room, events)
+        if not self._recalled:  # the first view: what the previous app left unsent
+            self._recalled = True
+            recall = getattr(self.app, "recall", None)
+            kept = recall(view.get("game")) if recall is not None else None
+            if kept is not None:
+                self.restore(kept)
+        self.keep_unsent()
         if self._question is None:
             return
         dialog, still = self._question
@@ -202,7 +230,10 @@ class HandWidget(GameWidget):
         self.awaiting = True
         if isinstance(self.app, TypeAhead):  # the keys typed behind it wait for its answer
             self.app.hold_keys("view")
-        self.post_message(self.Act(action, made_at))
+        # sent by this hand, whoever runs now (a question's answer may come back to the
+        # screen that asked): a message stops bubbling at the node that sent it, and a move
+        # sent as the screen's never reached the app
+        self.post_message(self.Act(action, made_at).set_sender(self))
 
     def refused(self, code: str) -> None:
         """The host refused an action this hand sent (the app has said why already)."""

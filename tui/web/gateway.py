@@ -36,6 +36,7 @@ import html
 import json
 import logging
 import os
+import re
 import socket
 import string
 import sys
@@ -490,10 +491,16 @@ class WebSeats:
 
     # --- the page and its socket -----------------------------------------------------------
 
-    def _environment(self, session: str, browser: str, key: str | None) -> dict[str, str]:
-        """A page's app: its browser's own state directory, and (through the page's relay key,
-        which only this host's processes know) the browser's address for the table's door."""
+    def _environment(
+        self, session: str, browser: str, key: str | None, reached: str = ""
+    ) -> dict[str, str]:
+        """A page's app: its browser's own state directory, the address the browser reached
+        this host at (`reached`, the page's Host: the app shows it, not its own loopback), and
+        (through the page's relay key, which only this host's processes know) the browser's
+        address for the table's door."""
         env = {"HUBBUB_STATE_DIR": str(self.dirs.open(session))}
+        if shown := page_host(reached):
+            env["HUBBUB_WEB_ADDRESS"] = shown
         if key and browser:
             env |= {"HUBBUB_RELAY_KEY": key, "HUBBUB_RELAY_ADDRESS": browser}
         return env
@@ -574,7 +581,7 @@ class WebSeats:
             self.handles.took(PAGE_HANDLES)
             page.process = PlayerProcess(
                 self.argv(lang),
-                self._environment(session, address, key),
+                self._environment(session, address, key, request.host),
                 socket,
                 download_manager=self._downloads,
             )
@@ -642,6 +649,15 @@ async def relay(socket: web.WebSocketResponse, process: AppService) -> None:
             await process.blur()
         elif kind == "focus":
             await process.focus()
+
+
+_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
+
+
+def page_host(value: str) -> str:
+    """The page's Host header if it is a host name or address (and a port): what the
+    browser's address bar shows. Else "" (anything else the browser sent is not shown)."""
+    return value if _HOST.fullmatch(value or "") else ""
 
 
 def clamp(value: object, bounds: tuple[int, int], default: int) -> int:

@@ -115,6 +115,31 @@ class TallyHand(HandWidget):
             said = t("tallyup.pick_swapped", die=colour_name(dropped), n=self._needed())
             self.notify(said, timeout=3)
         self._redraw()
+        self.keep_unsent()
+
+    # what is unsent, for a web seat's next app (`HandWidget.unsent`)
+
+    def _moment(self) -> dict[str, Any]:
+        view = self.view
+        keys = ("phase", "round", "extra_round", "active", "scores", "unused", "bonus_count")
+        return {key: view.get(key) for key in keys}
+
+    def unsent(self) -> dict[str, Any] | None:
+        """The dice picked and not yet confirmed."""
+        if not self._picked or not self.legal() & {"choose_dice", "bonus_dice"}:
+            return None
+        return {**self._moment(), "picked": list(self._picked)}
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """The dice picked back, in the very moment they were picked in."""
+        picked = kept.get("picked")
+        if any(kept.get(key) != value for key, value in self._moment().items()):
+            return
+        if not self.legal() & {"choose_dice", "bonus_dice"} or not isinstance(picked, list):
+            return
+        choices = self._choices()
+        self._picked = [c for c in dict.fromkeys(picked) if c in choices][: self._needed()]
+        self._redraw()
 
     def action_confirm(self) -> None:
         if len(self._picked) != self._needed():

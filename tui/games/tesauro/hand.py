@@ -120,6 +120,7 @@ class TesauroHand(HandWidget):
         self._told_timeout: int | None = None  # the turn whose time-out was told
         self._last_called: int | None = None  # the turn whose draft went at the last call
         self._draft_at_tile: str | None = None  # the draft when a tile's key was pressed
+        self._asked: list[Any] | None = None  # the Sage's question open: ["pick", n], ["crazy"]
         self.query_one("#tsh-text").display = False
         self._ticker = self.set_interval(0.5, self._tick)
         self.watch(self, "scroll_y", self._scrolled, init=False)
@@ -225,9 +226,71 @@ class TesauroHand(HandWidget):
             field = self.query_one("#tsh-text", DefinitionInput)
             field.cursor_position = len(field.value)
         self._redraw()
+        self.keep_unsent()
+
+    # what is unsent, for a web seat's next app (`HandWidget.unsent`)
+
+    def _moment(self) -> dict[str, Any]:
+        """This turn: its number and its word (a new game's turn of the same number has
+        another card)."""
+        view = self.view
+        return {"turn": view.get("turn"), "word": (view.get("entry") or {}).get("word")
+                or view.get("word")}  # fmt: skip
+
+    def unsent(self) -> dict[str, Any] | None:
+        """A scholar's draft not yet given (and whether the field was open), or the Sage's
+        question being answered."""
+        view = self.view
+        text = self.query_one("#tsh-text", DefinitionInput).value
+        if self._may_write() and text.strip():
+            return {**self._moment(), "text": text[:MAX_TEXT], "open": self._field_open}
+        if self._asked is not None and view.get("phase") == "judge":
+            return {**self._moment(), "asked": list(self._asked)}
+        return None
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """The draft back in the field as it was (open, the cursor at its end), or the Sage's
+        question asked again — only in the very turn it was kept in."""
+        if any(kept.get(key) != value for key, value in self._moment().items()):
+            return
+        text, asked = kept.get("text"), kept.get("asked")
+        if isinstance(text, str) and text and self._may_write():
+            field = self.query_one("#tsh-text", DefinitionInput)
+            field.value = text[:MAX_TEXT]
+            field.cursor_position = len(field.value)
+            self._draft_at_tile = None  # (digits typed now are text)
+            if kept.get("open"):
+                self._open_field()
+            else:
+                self._redraw()
+        elif asked == ["crazy"] or (
+            isinstance(asked, list)
+            and len(asked) == 2
+            and asked[0] == "pick"
+            and isinstance(asked[1], int)
+            and not isinstance(asked[1], bool)
+        ):
+            # (asked from this hand's own turn: its answer comes back to the hand, and its
+            # move goes up to the app from there, as from a key)
+            self.call_after_refresh(self._ask_again, asked, 50)
+
+    def _ask_again(self, asked: list[Any], tries: int) -> None:
+        """The Sage's question again, once this hand's screen is the one shown (a question
+        pushed over a screen still coming up would answer nobody)."""
+        if self.view.get("phase") != "judge" or self._question is not None:
+            return
+        if self.app.screen is not self.screen:
+            if tries > 0 and not self.screen.is_modal:
+                self.call_after_refresh(self._ask_again, asked, tries - 1)
+            return
+        if asked == ["crazy"] and "crazy" in self.legal():
+            self.action_crazy()
+        elif asked[0] == "pick" and "pick" in self.legal():
+            self.action_pick(asked[1])
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self.keep_unsent()
         self._draw_count()
         self._draw_draft()
         after_refresh(self, self._draw_me)
@@ -367,20 +430,28 @@ class TesauroHand(HandWidget):
         seat = entry["seat"]
 
         def pick(answer: bool | None) -> None:
+            self._asked = None
+            self.keep_unsent()
             if answer and "pick" in self.legal():
                 self.act({"type": "pick", "seat": seat})
 
         question += self._clock_counts()
+        self._asked = ["pick", index]
         self.ask(ConfirmScreen(question), pick, lambda: "pick" in self.legal())
+        self.keep_unsent()
 
     def action_crazy(self) -> None:
         def crazy(answer: bool | None) -> None:
+            self._asked = None
+            self.keep_unsent()
             if answer and "crazy" in self.legal():
                 self.act({"type": "crazy"})
 
         question = t("tesauro.confirm_crazy", crazy=t("tesauro.crazy"))
         question += self._clock_counts()
+        self._asked = ["crazy"]
         self.ask(ConfirmScreen(question), crazy, lambda: "crazy" in self.legal())
+        self.keep_unsent()
 
     def _hurried(self) -> bool:
         """The turn clock (the turn time, or the host's nudge) runs for this seat."""
@@ -407,6 +478,7 @@ class TesauroHand(HandWidget):
         self._field_open = False
         self._place_field()
         self._redraw()
+        self.keep_unsent()
 
     def action_back(self) -> None:
         """Esc in the Genius's field: out of it (the draft stays)."""
