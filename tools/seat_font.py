@@ -112,7 +112,7 @@ ARCS = {"╭": (1, -1), "╮": (-1, -1), "╯": (-1, 1), "╰": (1, 1)}
 """A rounded corner: the way its horizontal arm goes (right 1, left -1), and its vertical
 one (up 1, down -1)."""
 SHADES = {"░": 1, "▒": 2, "▓": 3}  # quarters of the cell inked
-FROM_DEJAVU = "←↑→↓⇄⏎■□▣▮▲▶▼◀◆◉○●◂▸★☆♠♣♥♦⚑✎✓✔✗✖✚"
+FROM_DEJAVU = "←↑→↓⇄⏎■□▣▮▲▶▼◀◆◉○●◂▸★☆☼☾♠♣♥♦⚑✎✓✔✗✖✚"
 """Taken from DejaVu Sans Mono: the seats' symbols, Tally Up!'s stars, marks and arrows."""
 EMPTY = "\u2800"  # the braille blank some screens pad with: one cell, nothing drawn
 STOPWATCH = "⏱"
