@@ -272,7 +272,7 @@ class TesauroHand(HandWidget):
         ):
             # (asked from this hand's own turn: its answer comes back to the hand, and its
             # move goes up to the app from there, as from a key)
-            self.call_after_refresh(self._ask_again, asked, 50)
+            after_refresh(self, lambda: self._ask_again(asked, 50))
 
     def _ask_again(self, asked: list[Any], tries: int) -> None:
         """The Sage's question again, once this hand's screen is the one shown (a question
@@ -281,7 +281,7 @@ class TesauroHand(HandWidget):
             return
         if self.app.screen is not self.screen:
             if tries > 0 and not self.screen.is_modal:
-                self.call_after_refresh(self._ask_again, asked, tries - 1)
+                after_refresh(self, lambda: self._ask_again(asked, tries - 1))
             return
         if asked == ["crazy"] and "crazy" in self.legal():
             self.action_crazy()
