@@ -67,12 +67,14 @@ PLAYER_CASES = [
 
 
 @pytest.mark.timeout(120)
+@pytest.mark.parametrize("dialog", [False, True], ids=["", "help-open"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 45)], ids=["80x24", "120x40", "tv"])
 @pytest.mark.parametrize(("name", "lang"), PLAYER_CASES, ids=[n for n, _ in PLAYER_CASES])
-async def test_a_player_s_toast_keeps_off_the_prompt(name, lang, size):
+async def test_a_player_s_toast_keeps_off_the_prompt(name, lang, size, dialog):
     """The play-test: "Your time was up: the bot made that move for you…" (6 s) hid "Your
     sealed choice: IN or OUT?  ⏱ 18 s" beneath the title. On a player's game screen a toast
-    keeps to the side column: the hand's left half is never under one."""
+    keeps to the side column: the hand's left half is never under one — nor, with the help
+    open over it (a toast is drawn again on the dialog), the dialog's own first lines."""
     from tui.games import HandWidget
 
     scene = next(scene for scene in SCENES if scene.name == name)
@@ -81,9 +83,12 @@ async def test_a_player_s_toast_keeps_off_the_prompt(name, lang, size):
         app, run_before = scene.build()
         async with app.run_test(size=size, notifications=True) as pilot:
             await reach(scene, run_before, pilot)
-            app.notify(t("client.played_for_you"), timeout=60, markup=False)
             hand = app.screen.query_one("#hand", HandWidget).region
             left = hand._replace(width=hand.width // 2)
+            if dialog:
+                await pilot.press("question_mark")
+                await until(lambda: app.screen.is_modal, pilot, what="the help")
+            app.notify(t("client.played_for_you"), timeout=60, markup=False)
 
             def clear() -> bool:
                 shown = [toast.region for toast in app.screen.query("Toast")]
