@@ -524,9 +524,15 @@ async def test_a_resumed_table_says_once_who_is_back(peek, state_dir, lang):
             await until(lambda: rejoined in again.story.lines, hp2)
             new = again.story.lines[again.story.lines.index(waiting) :]
             assert new == [waiting, rejoined]  # no "… is back" for each
+            ann, bob = party.players["Ann"], party.players["Bob"]  # nor on the players' screens
+            for app, other in ((ann, "Bob"), (bob, "Ann")):
+                assert t("room_event.back", name=other) not in app.story.lines, app.story.lines
+            first = ann if t("host.rejoined", names="Bob") in ann.story.lines else bob
+            assert t("host.rejoined", names="Ann" if first is bob else "Bob") in first.story.lines
             room.disconnected(0)  # a later drop and return is news again
             room.connected(0, returning=True)
             await until(lambda: t("room_event.back", name="Ann") in again.story.lines, hp2)
+            await until(lambda: t("room_event.back", name="Ann") in bob.story.lines, hp2)
             assert room.phase == "playing"
 
 

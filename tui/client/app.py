@@ -409,6 +409,12 @@ class ClientApp(TypeAhead, App[None]):
             missed = fitting_events(self.room.get("game"), missed)
         before = self.heard[-1] if self.heard else None
         self.heard.extend([*missed, *frame["events"]])
+        if self._rejoin_pending:
+            self._rejoin_pending = False
+            playing = self.room.get("phase") == "playing"
+            dropped = {e.get("seat") for e in missed if e.get("type") == "away"}
+            self._rejoining = (self._away_seats() | dropped) if playing else set()
+            self._rejoined = []
         self._tell([*missed, *frame["events"]], before)
         self._route()
         self.change = Change(frame["version"], tuple(frame["events"]))
@@ -489,6 +495,8 @@ class ClientApp(TypeAhead, App[None]):
         if frame["room"].get("id") != self._room_id:  # another table (or a new one)
             self._room_id, self._seen = frame["room"].get("id"), -1
             self.heard.clear()
+        else:  # back at a table this app was at: the first view says who else is not
+            self._rejoin_pending = self._seen >= 0  # (`_quiet_rejoin`)
         self._missed = [
             event
             for entry in frame.get("story") or []
@@ -509,10 +517,54 @@ class ClientApp(TypeAhead, App[None]):
         `before` is the event heard before the first."""
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
         for event in events:
+            if self._rejoining and self._quiet_rejoin(event, names):
+                before = event
+                continue
             line = describe((self.room or {}).get("game"), event, names, before)
             before = event
             if line:
                 self.story.add(line)
+
+    _rejoining: ClassVar[set[int]] = set()
+    """Back at a table after losing it (a host killed and resumed: every seat starts away), the
+    seats not back yet: their first return is not told one by one — "Ann is back", "Bob is
+    back" read as if each had left — but once, when all of them are (`_quiet_rejoin`)."""
+    _rejoined: ClassVar[list[int]] = []
+    _rejoin_pending = False
+
+    def _away_seats(self) -> set[int]:
+        """The seats of this view's room whose players are not here (this app's own too: its
+        own return is no news to it), a bot's and a leaver's aside."""
+        room = self.room or {}
+        return {
+            i
+            for i, seat in enumerate(room.get("seats") or [])
+            if i == room.get("you")
+            or not (seat.get("connected") or seat.get("bot") or seat.get("leaving"))
+        }
+
+    def _quiet_rejoin(self, event: dict[str, Any], names: list[str]) -> bool:
+        """Whether `event` is the first return of a seat this app came back to find away."""
+        seat = event.get("seat")
+        if seat not in self._rejoining:
+            return False
+        kind = event.get("type")
+        if kind == "away":  # (the table lost them all: the host was killed)
+            return True
+        if kind == "back":
+            self._rejoining = self._rejoining - {seat}
+            if seat != (self.room or {}).get("you"):
+                self._rejoined = [*self._rejoined, seat]
+            quiet = True
+        else:  # (its own news instead — a bot stands in, they left: told as it is)
+            self._rejoining = self._rejoining - {seat}
+            quiet = False
+        if not self._rejoining and self._rejoined:
+            back = [names[i] for i in sorted(self._rejoined) if 0 <= i < len(names)]
+            self._rejoined = []
+            if back:
+                self.story.add(t("host.rejoined", names=", ".join(back)))
+        return quiet
 
     def _measure(self) -> None:
         now = time.perf_counter()
