@@ -178,6 +178,19 @@ class Page:
         """A key of the page's touch row: keyboard, escape, tab, left, up, down, right, enter."""
         await self.page.tap(f"#touch-keys button[data-key={key}]")
 
+    async def keyboard_up(self) -> bool:
+        """Whether the page has the phone's keyboard up (its ⌨ key lit)."""
+        return await self.page.evaluate("document.body.classList.contains('-typing')")
+
+    async def until_keyboard(self, up: bool) -> None:
+        """Wait for the phone's keyboard to be up (or down). (Polled: the page's CSP allows no
+        `wait_for_function`, which evaluates a string in the page.)"""
+        deadline = time.monotonic() + WAIT
+        while await self.keyboard_up() != up:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the phone's keyboard never went {'up' if up else 'down'}")
+            await asyncio.sleep(0.05)
+
     async def type_on_screen_keyboard(self, text: str) -> None:
         """Text as a phone's own keyboard gives it (an input method's commit, not key presses)."""
         await self.page.keyboard.insert_text(text)

@@ -331,10 +331,13 @@ async def test_a_phone_plays_a_round_of_tesauro_as_a_scholar_and_as_the_sage(
             if yuri.view["categories"][1] == category:
                 break
         await phone.wait_words(phone.words("tesauro.key.send"))  # the field has the keys
+        await phone.until_keyboard(up=False)  # (down since the join form went: no field)
+        await phone.touch_key("keyboard")
         await phone.type_on_screen_keyboard(DEFINITION[lang])
         await phone.shot("tesauro-typing")
         await phone.touch_key("enter")  # the phone keyboard's own Enter would do as well
         await yuri.until(lambda: yuri.view["given"][1], "Wendy's definition given")
+        await phone.until_keyboard(up=False)  # no field left: the phone's keyboard goes down
         await phone.shot("tesauro-sent")
         await yuri.until(lambda: yuri.view.get("phase") == "judge", "the reveal")
         defs = yuri.view["defs"]

@@ -194,6 +194,17 @@ class ClientApp(TypeAhead, App[None]):
     _deadline: float | None = None
     """When the countdown that waits on this player ends, on `clock` (None: none does)."""
 
+    KEYBOARD_OFF = "\x1b]7770;hubbub;keyboard-off\x1b\\"
+    """Said to a web seat's page (an OSC sequence no terminal acts on; `tui/web/seat.js` hears
+    it) when the player leaves the last text field: a phone's keyboard, which its player
+    brought up to type a name or a definition, goes down instead of covering half the
+    screen for the rest of the evening."""
+
+    def keyboard_done(self) -> None:
+        """No text field has the focus now (`PlayerScreen`): a web seat's page is told."""
+        if self.only_this_table and self._driver is not None:
+            self._driver.write(self.KEYBOARD_OFF)
+
     def on_mount(self) -> None:
         self.set_keymap(load_keymap())
         self.set_interval(1.0, self._hurry)

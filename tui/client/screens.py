@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -113,7 +114,14 @@ class PlayerScreen(KeyHints, Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "link", self.show_link)
+        self.watch(self, "focused", self._focus_moved)
         release_after(self, "screen")  # keys typed while it came up (after a join's Enter)
+
+    def _focus_moved(self, focused: Widget | None) -> None:
+        """The focus left the text fields (a definition sent, the join form gone): a phone's
+        keyboard goes down (`ClientApp.keyboard_done`)."""
+        if not isinstance(focused, Input):
+            self.player.keyboard_done()
 
     def show_link(self, link: str) -> None:
         for bar in self.query(LinkBar):

@@ -216,24 +216,39 @@
   // --- the bell: the app rings when the table starts waiting for this player ----------------
   // A page has no terminal bell: a phone vibrates instead, and a page in the background says
   // so in its title. A BEL inside an OSC sequence (ESC ] … BEL) ends that sequence: no ring.
+  // The app also says, in an OSC sequence of its own (KEYBOARD_OFF in tui/client/app.py),
+  // when its player left the last text field: the phone's keyboard goes down.
+  const KEYBOARD_OFF = "7770;hubbub;keyboard-off";
   const bell = {
     inOsc: false,
     afterEscape: false,
+    osc: "",
     hear(bytes) {
       let rang = false;
       for (const byte of bytes) {
         if (this.afterEscape) {
           this.afterEscape = false;
-          if (byte === 0x5d) this.inOsc = true; // ESC ]
-          else if (byte === 0x5c) this.inOsc = false; // ESC \ (string terminator)
+          if (byte === 0x5d) {
+            this.inOsc = true; // ESC ]
+            this.osc = "";
+          } else if (byte === 0x5c && this.inOsc) this.endOsc(); // ESC \ (string terminator)
         } else if (byte === 0x1b) {
           this.afterEscape = true;
         } else if (byte === 0x07) {
-          if (this.inOsc) this.inOsc = false;
+          if (this.inOsc) this.endOsc();
           else rang = true;
+        } else if (this.inOsc && this.osc.length <= KEYBOARD_OFF.length) {
+          this.osc += String.fromCharCode(byte);
         }
       }
       if (rang) this.ring();
+    },
+    endOsc() {
+      this.inOsc = false;
+      if (this.osc === KEYBOARD_OFF && keyboardWanted) {
+        keyboardWanted = false;
+        hideKeyboard(true);
+      }
     },
     ring() {
       if (navigator.vibrate) navigator.vibrate(200);
