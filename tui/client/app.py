@@ -180,6 +180,13 @@ class ClientApp(TypeAhead, App[None]):
         self._room_id: str | None = None  # the room the versions below belong to
         self._seen = -1  # the newest version of that room this app has heard (kept over drops)
         self._missed: list[dict[str, Any]] = []  # events the welcome's story says we missed
+        self._rejoining: set[int] = set()
+        """Back at a table after losing it (a host killed and resumed: every seat starts away),
+        the seats not back yet: their first return is not told one by one — "Ann is back",
+        "Bob is back" read as if each had left — but once, when all of them are
+        (`_quiet_rejoin`)."""
+        self._rejoined: list[int] = []  # (of those, the ones back so far)
+        self._rejoin_pending = False  # a welcome back: the next view says who is away
         self.last_error: dict[str, Any] | None = None
         self.sent_at: dict[int, float] = {}
         self.latencies: list[float] = []  # seconds from an action sent to the view it caused
@@ -536,13 +543,6 @@ class ClientApp(TypeAhead, App[None]):
             if line:
                 self.story.add(line)
 
-    _rejoining: ClassVar[set[int]] = set()
-    """Back at a table after losing it (a host killed and resumed: every seat starts away), the
-    seats not back yet: their first return is not told one by one — "Ann is back", "Bob is
-    back" read as if each had left — but once, when all of them are (`_quiet_rejoin`)."""
-    _rejoined: ClassVar[list[int]] = []
-    _rejoin_pending = False
-
     def _away_seats(self) -> set[int]:
         """The seats of this view's room whose players are not here (this app's own too: its
         own return is no news to it), a bot's and a leaver's aside."""
@@ -563,12 +563,12 @@ class ClientApp(TypeAhead, App[None]):
         if kind == "away":  # (the table lost them all: the host was killed)
             return True
         if kind == "back":
-            self._rejoining = self._rejoining - {seat}
+            self._rejoining.discard(seat)
             if seat != (self.room or {}).get("you"):
-                self._rejoined = [*self._rejoined, seat]
+                self._rejoined.append(seat)
             quiet = True
         else:  # (its own news instead — a bot stands in, they left: told as it is)
-            self._rejoining = self._rejoining - {seat}
+            self._rejoining.discard(seat)
             quiet = False
         if not self._rejoining and self._rejoined:
             back = [names[i] for i in sorted(self._rejoined) if 0 <= i < len(names)]
