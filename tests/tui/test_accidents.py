@@ -525,10 +525,17 @@ async def test_a_resumed_table_says_once_who_is_back(peek, state_dir, lang):
             new = again.story.lines[again.story.lines.index(waiting) :]
             assert new == [waiting, rejoined]  # no "… is back" for each
             ann, bob = party.players["Ann"], party.players["Bob"]  # nor on the players' screens
+            # (the one back first hears the other come back, once; the last finds all there)
+            await until(
+                lambda: (
+                    t("host.rejoined", names="Bob") in ann.story.lines
+                    or t("host.rejoined", names="Ann") in bob.story.lines
+                ),
+                hp2,
+                what="one player's 'Back at the table'",
+            )
             for app, other in ((ann, "Bob"), (bob, "Ann")):
                 assert t("room_event.back", name=other) not in app.story.lines, app.story.lines
-            first = ann if t("host.rejoined", names="Bob") in ann.story.lines else bob
-            assert t("host.rejoined", names="Ann" if first is bob else "Bob") in first.story.lines
             room.disconnected(0)  # a later drop and return is news again
             room.connected(0, returning=True)
             await until(lambda: t("room_event.back", name="Ann") in again.story.lines, hp2)
