@@ -1098,10 +1098,11 @@ async def test_a_resumed_table_remembers_the_definitions_the_clock_gave():
 @pytest.mark.parametrize("language", ["en", "ru"])
 async def test_the_story_does_not_say_a_clocked_speaker_spoke(language):
     """The story said "Bob (Food) has spoken." right after "Bob's time is up: the bot made
-    this one move for them." It says the time ran out — on a resumed table's story (the saved
-    history), on a live one, and on a player's (the welcome's story, then each view)."""
+    this one move for them." It says the time ran out, once: not that the bot made a move
+    (no bot spoke for him) — on a resumed table's story (the saved history), on a live one,
+    and on a player's (the welcome's story)."""
     from tui.games import describe
-    from tui.scenes import built
+    from tui.scenes import built, host_scene, player_scene
 
     set_lang(language)
     try:
@@ -1109,17 +1110,63 @@ async def test_the_story_does_not_say_a_clocked_speaker_spoke(language):
         food = t("tesauro.category.food")
         clocked = t("tesauro.ev.spoke_clocked", name="Bob", category=food)
         spoke = t("tesauro.ev.spoke", name="Bob", category=food)
+        played_for = t("room_event.played_for", name="Bob")
         assert describe("tesauro", _spoke(BOB), names, PLAYED_FOR_BOB) == clocked
         assert describe("tesauro", _spoke(BOB), names, {"type": "played_for", "seat": CID}) == spoke
         assert describe("tesauro", _spoke(BOB), names) == spoke
+        # the room's line before it: not said for a silent speaker's clock, said for a move
+        assert describe("tesauro", PLAYED_FOR_BOB, names, None, _spoke(BOB)) is None
+        assert describe("tesauro", PLAYED_FOR_BOB, names, None, _spoke(BOB, "A knot.")) == (
+            played_for
+        )
+        tile = {"type": "tile", "seat": BOB, "category": "food", "released": None}
+        assert describe("tesauro", PLAYED_FOR_BOB, names, None, tile) == played_for
+        assert describe("tesauro", PLAYED_FOR_BOB, names, None, _spoke(CID)) == played_for
+        assert describe("tesauro", PLAYED_FOR_BOB, names) == played_for
         table = built(spoken_with_a_clocked_speaker)  # Bob clocked, then Cid aloud
+        bob = t("tesauro.category." + table.room.state["defs"][0]["tile"])
+        said = t("tesauro.ev.spoke_clocked", name="Bob", category=bob)
         app = HostApp(table.room, host="127.0.0.1", port=0, advertise=False)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:  # resumed: the saved history
             await until(lambda: app.screen.query("#ts-defs"), pilot)
             lines = " ".join(app.story.lines)
-            bob = t("tesauro.category." + table.room.state["defs"][0]["tile"])
-            assert t("tesauro.ev.spoke_clocked", name="Bob", category=bob) in lines, lines
+            assert said in lines, lines
             assert t("tesauro.ev.spoke", name="Bob", category=bob) not in lines, lines
+            assert played_for not in lines, lines
+        for scene in (
+            host_scene(spoken_with_a_clocked_speaker, last_apart=True),  # live: a change
+            player_scene(spoken_with_a_clocked_speaker, you=ANN, screen="GameScreen"),
+        ):
+            app, pilot, stack = await run_scene(scene, (80, 24))
+            async with stack:
+                lines = " ".join(app.story.lines)
+                assert said in lines, lines
+                assert played_for not in lines, lines
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_clocked_speaker_is_not_told_the_bot_moved_for_them(language):
+    """Bob, silent, let his spoken definition's time run out: his toast said "the bot made
+    that move for you". It says his time ran out; a move the bot made (his tile) says so."""
+    set_lang(language)
+    try:
+        scene = shots.player_scene(spoken_with_a_clocked_speaker, you=BOB, screen="GameScreen")
+        app, pilot, stack = await run_scene(scene, (80, 24))
+        async with stack:
+            tile = {"type": "tile", "seat": BOB, "category": "food", "released": None}
+            for move, key in (
+                (_spoke(BOB), "client.time_ran_out_you"),
+                (tile, "client.played_for_you"),
+                (_spoke(BOB, "A knot."), "client.played_for_you"),
+            ):
+                app.clear_notifications()
+                app.screen.refresh_room([PLAYED_FOR_BOB, move])
+                await pilot.pause()
+                told = [str(n.message) for n in app._notifications]
+                assert told == [t(key)], (move, told)
     finally:
         set_lang("en")
 

@@ -534,11 +534,12 @@ class ClientApp(TypeAhead, App[None]):
         """What happened, into the story (the screens get the events with the change);
         `before` is the event heard before the first."""
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
-        for event in events:
+        for index, event in enumerate(events):
+            after = events[index + 1] if index + 1 < len(events) else None
             if self._rejoining and self._quiet_rejoin(event, names):
                 before = event
                 continue
-            line = describe((self.room or {}).get("game"), event, names, before)
+            line = describe((self.room or {}).get("game"), event, names, before, after)
             before = event
             if line:
                 self.story.add(line)

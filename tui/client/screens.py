@@ -616,14 +616,19 @@ class GameScreen(RoomScreen):
         self.feed_tail()
         self.query_one("#seats", SeatList).show(room, you=room.get("you"))
         self.query_one("#turn", TurnBar).show(room)
-        for event in events or ():  # the turn clock's news for you: said where you look
+        events = events or []
+        for index, event in enumerate(events):  # the turn clock's news for you, where you look
             if event.get("type") == "nudged" and room.get("you") in event.get("seats", ()):
                 if self.player.bell_on:  # (the turn's line says it: a toast hid its end)
                     self.app.bell()
             elif event.get("type") == "played_for" and event.get("seat") == room.get("you"):
-                self.notify(t("client.played_for_you"), timeout=6)
+                move = events[index + 1] if index + 1 < len(events) else None  # the bot's
+                none = move is not None and move.get("seat") == event.get("seat")
+                none = none and ui_for(room.get("game")).clock_only(move)  # a silent speaker's
+                key = "client.time_ran_out_you" if none else "client.played_for_you"
+                self.notify(t(key), timeout=6)
         if self.player.game is not None:
-            self.query_one("#hand", HandWidget).present(self.player.game, room, events or [])
+            self.query_one("#hand", HandWidget).present(self.player.game, room, events)
         self.sub_title = t(f"game.{room.get('game')}.name")
 
     def idle_reason(self) -> str | None:

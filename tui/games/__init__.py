@@ -283,6 +283,16 @@ class GameUI:
     """Whether a result is a team's (T-Rex for two: one score, won or lost together);
     None: never."""
 
+    no_move: Callable[[dict[str, Any]], bool] | None = None
+    """Whether this move of a seat, made by the room after its `played_for`, is no move at
+    all, only the time running out (Tesauro's silent speaker: `spoke` with no text) — the
+    game's narrator says so (the move comes marked `played_for`), and the room does not say
+    the bot made a move for them; None: the bot's move is a move."""
+
+    def clock_only(self, event: dict[str, Any] | None) -> bool:
+        """Whether `event` is a move the clock made that is no move (`no_move`)."""
+        return event is not None and self.no_move is not None and bool(self.no_move(event))
+
     def together(self, result: dict[str, Any] | None) -> bool:
         """Whether the players of `result` played as one team (`team`)."""
         return bool(result) and self.team is not None and self.team(result)
@@ -421,14 +431,24 @@ def describe(
     event: dict[str, Any],
     names: list[str],
     before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
 ) -> str | None:
     """The line for the feed: the room's words, else the game's. Events come from the
     network, so a malformed one is skipped, never fatal. `before` is the event heard just
     before this one: a seat's move right after the room's `played_for` of that seat reaches
     the game's narrator marked `played_for: True` (the bot made it: Tesauro's silent speaker
-    did not "speak")."""
+    did not "speak"). `after` is the event heard just after it (the same change's): the
+    room's `played_for` says nothing when the move it is followed by is no move
+    (`GameUI.no_move`: "Ann (Botany): the time ran out." says it, and no bot spoke)."""
     try:
         ui = ui_for(game_id)
+        if (
+            event.get("type") == "played_for"
+            and after is not None
+            and after.get("seat") == event.get("seat")
+            and ui.clock_only(after)
+        ):
+            return None
         if (
             before is not None
             and before.get("type") == "played_for"

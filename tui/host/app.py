@@ -91,11 +91,12 @@ class HostApp(App[None]):
         # the events, raw: a resumed table's history (saved), then each change's (`heard`)
         self.heard: deque[dict[str, Any]] = deque(room.history, maxlen=HEARD_KEEP)
         names = [s.name for s in room.seats]
-        before = None
-        for event in room.history:  # a resumed table remembers what happened
-            if line := describe(room.game_id, event, names, before):
+        history = list(room.history)
+        for index, event in enumerate(history):  # a resumed table remembers what happened
+            before = history[index - 1] if index else None
+            after = history[index + 1] if index + 1 < len(history) else None
+            if line := describe(room.game_id, event, names, before, after):
                 self.story.add(line)
-            before = event
         self._rejoining: list[Any] = []
         """After `--resume`: the seats whose first return is not told one by one (every seat
         starts away: "Ann is back" for each would read as if they had each left)."""
@@ -290,11 +291,13 @@ class HostApp(App[None]):
         before = self.heard[-1] if self.heard else None
         self.heard.extend(message.events)
         names = [s.name for s in self.room.seats]
-        for event in message.events:
+        events = list(message.events)
+        for index, event in enumerate(events):
+            after = events[index + 1] if index + 1 < len(events) else None
             if self._rejoining and self._quiet_rejoin(event):
                 before = event
                 continue
-            line = describe(self.room.game_id, event, names, before)
+            line = describe(self.room.game_id, event, names, before, after)
             before = event
             if line:
                 self.story.add(line)

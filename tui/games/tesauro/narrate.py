@@ -73,6 +73,12 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     return None  # away / back: the room says those
 
 
+def no_move(event: dict[str, Any]) -> bool:
+    """Whether a move the clock made for a seat is no move: a spoken definition's `spoke`
+    (no text) — the speaker, silent, let the time run out, and nobody spoke for them."""
+    return event.get("type") == "spoke" and event.get("text") is None
+
+
 def verdict(last: dict[str, Any], names: list[str]) -> str:
     """What the Sage's judgement did, and who the Genius was: "Ann believed Cid: Cid takes
     the card. The Genius was Bob." """
