@@ -13,6 +13,13 @@
   be the same in both, each as often — wrapping may move a word to the next line, never cut
   or lose it.
 
+A box (a widget with a border) is whole: no line of it holds a character terminals draw at
+another width than Textual reckons it (an emoji's variation selector, a skin tone: "❤️" is
+one cell to Textual and two to a terminal), which moves the box's right side on that line in
+a terminal and leaves the box broken. (A browser seat's font drew italic narrower than its
+cells, and each italic line moved the box's side the same way: what a font does, only a
+browser shows — `tests/e2e/test_browser_glyphs.py`.)
+
 A container that scrolls (it shows its scrollbar) may hold more than it shows; text in it is
 still checked, for its width. And no Braille blank (U+2800, `tui.text.UNBROKEN_SPACE`: it only
 keeps a phrase on one line while it is laid out) is ever drawn: a copy, a screen reader and a
@@ -34,8 +41,10 @@ from collections import Counter
 from typing import Any
 
 from textual.app import App
+from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.scrollbar import ScrollBar, ScrollBarCorner
+from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
@@ -135,7 +144,9 @@ def clipped(app: App[Any]) -> list[str]:
             continue
         problems.extend(f"{_path(widget)}: {p}" for p in _text_problems(widget, region))
     problems.extend(_overlaps(placed))
-    for row, strip in enumerate(screen._compositor.render_strips()):
+    strips = list(screen._compositor.render_strips())
+    problems.extend(_broken_sides(app, placed, strips))
+    for row, strip in enumerate(strips):
         if UNBROKEN_SPACE in strip.text:
             shown = strip.text.replace(UNBROKEN_SPACE, "⣿").strip()
             problems.append(f"a Braille blank (U+2800) drawn on row {row}: {shown!r}")
@@ -177,3 +188,47 @@ def _overlaps(placed: Any) -> list[str]:
                         f"({shared.width}x{shared.height} cells)"
                     )
     return problems
+
+
+_NO_SIDE = ("", "none", "hidden", "blank", "hkey")
+"""Borders that draw no line at a box's sides."""
+
+UNSURE_WIDTH = re.compile("[\ufe0e\ufe0f\U0001f3fb-\U0001f3ff\U0001f1e6-\U0001f1ff\u200d]")
+"""Characters whose width a terminal does not reckon as Textual does: the variation selectors
+(text, emoji: "❤️" is one cell to Textual, two to a terminal), the skin tones (a thumb and its
+tone are four cells to Textual, two to a terminal), the regional indicators (a flag is two
+of them) and the zero-width joiner (a family of three faces is drawn as one)."""
+
+
+def _broken_sides(app: App[Any], placed: Any, strips: list[Strip]) -> list[str]:
+    """The boxes with a line a terminal draws wider or narrower than Textual reckons it, which
+    moves the box's right side on it (`UNSURE_WIDTH`; a cell covered by something on top of
+    the box is not its)."""
+    screen = app.screen
+    problems = []
+    for widget, geometry in placed.items():
+        if widget is screen or not widget.display or not widget.visible:
+            continue
+        region = geometry.region
+        shown = region.intersection(geometry.clip)
+        x = region.right - 1
+        if widget.styles.border_right[0] in _NO_SIDE or not shown.x <= x < shown.right:
+            continue
+        for y in range(shown.y, min(shown.bottom, len(strips))):
+            inside = strips[y].crop(region.x, region.right).text
+            unsure = UNSURE_WIDTH.findall(inside)
+            if unsure and _on_top(screen, x, y) is widget:
+                codes = " ".join(sorted({f"U+{ord(c):04X}" for c in unsure}))
+                problems.append(
+                    f"{_path(widget)}: its right side moves on row {y} in a terminal "
+                    f"({codes}: not the width Textual reckons): {inside!r}"
+                )
+    return problems
+
+
+def _on_top(screen: Any, x: int, y: int) -> Widget | None:
+    """The widget drawn at the cell (x, y) of the screen."""
+    try:
+        return screen.get_widget_at(x, y)[0]
+    except NoWidget:
+        return None

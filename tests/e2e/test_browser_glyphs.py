@@ -263,3 +263,75 @@ SETTLED_ALL = """async (symbols) => {
   await document.fonts.ready;
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
+
+
+BOXED = [
+    ("Сладкая наливка или ликёр на", False),
+    ("Иначе говоря: ", "Домашняя сладкая"),
+    ("", "выпивка из выжатых ягод или"),
+    ("", "плодов, крепкая и подслащённая."),
+    ("In other words: ", "Warm milk split"),
+    ("", "into soft lumps with beer or wine,"),
+]
+"""The lines of a card drawn in a box, as Tesauro's Genius sees it on a phone: plain, then
+part or all of the line in italic (the card in other words)."""
+
+
+def boxed_screen() -> bytes:
+    """A box 38 cells wide holding `BOXED`, each line's italic part in italic."""
+    line = "\x1b[38;2;0;100;200m│\x1b[0m"
+    rows = ["╭" + "─" * 36 + "╮"]
+    for plain, italic in BOXED:
+        italic = italic or ""
+        pad = " " * (34 - len(plain) - len(italic))
+        rows.append(f"{line} {plain}\x1b[3m{italic}\x1b[23m{pad} {line}")
+    rows.append("╰" + "─" * 36 + "╯")
+    return ("\x1b[?25l\x1b[2J\x1b[H" + "\r\n".join(rows)).encode()
+
+
+class BoxedSeats(WebSeats):
+    """The real server; the player app paints `boxed_screen()`."""
+
+    def argv(self, lang: str) -> list[str]:
+        return [sys.executable, "-c", PAINTER, base64.b64encode(boxed_screen()).decode()]
+
+
+SETTLED_ITALIC = """async () => {
+  for (const face of ["", "bold ", "italic ", "bold italic "]) {
+    await document.fonts.load(`${face}16px 'Roboto Mono'`, "aаж│");
+  }
+  await document.fonts.ready;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+@pytest.mark.parametrize("device", ["phone", "laptop"])
+async def test_italic_keeps_to_the_cells_in_the_browser(device, tmp_path):
+    """A phone: every italic line of the Genius's card drew the box's right side further left,
+    the box broken. Roboto Mono's italic is 0.587 em wide, its upright 0.6 em; xterm's DOM
+    renderer spaces out a narrower face only when it measured it loaded, and the italic face
+    loads when italic text first asks for it. The page has no italic face of its own: the
+    browser slants the upright one, as wide as every cell. The box's right side is in one
+    place on every line (a tenth of a cell's leeway)."""
+    seats = BoxedSeats(("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web")
+    port = await seats.start("127.0.0.1", 0)
+    try:
+        async with chromium() as browser:
+            context = await browser.new_context(**(PHONE if device == "phone" else LAPTOP))
+            page = await Page.open(context, f"http://127.0.0.1:{port}")
+            await page.wait_text(BOXED[-1][1])
+            await until(lambda: page.page.evaluate(SHOWN), "the terminal faded in (0.3 s)")
+            await page.page.evaluate(SETTLED_ITALIC)
+            await page.page.screenshot(path=str(tmp_path / f"italic-{device}.png"))
+            lines = await page.lines()
+            top = next(i for i, line in enumerate(lines) if line.startswith("╭"))
+            sides = {}
+            for row in range(top, top + len(BOXED) + 2):
+                assert lines[row][37] in "╮│╯", lines[row]
+                sides[row] = (await page.page.evaluate(CELL_BOX, [row, 37]))[0]
+            cell = (await page.page.evaluate(CELL_BOX, [top, 0]))[2]
+            apart = max(sides.values()) - min(sides.values())
+            assert apart < cell / 10, f"{device}: the box's right side at {sides} ({tmp_path})"
+            assert page.outside == [] and page.errors == [], page.outside + page.errors
+    finally:
+        await seats.close()

@@ -109,6 +109,10 @@ class _Cuts(App[None]):
             with Vertical(id="box"):
                 yield Static("one\ntwo\nthree\nfour", id="line")
                 yield Static("docked", id="docked")
+        elif self.kind == "box-side":  # a player's "❤️": two cells to a terminal, one here
+            yield Static("A hot drink ❤️ of milk", id="line")
+        elif self.kind == "boxed":  # wide letters and accents: as wide as reckoned
+            yield Static("ラタフィア ликёр é\u0301", id="line")
         else:
             yield Static(words, id="line")
 
@@ -125,6 +129,8 @@ class _Cuts(App[None]):
         elif self.kind == "overlap":
             self.query_one("#box").styles.height = 4
             self.query_one("#docked").styles.dock = "bottom"
+        elif self.kind in ("box-side", "boxed"):
+            self.query_one("#line").styles.border = ("round", "white")
         elif self.kind in ("ellipsis", "word-cut"):
             self.query_one("#line").styles.width = 8
             if self.kind == "ellipsis":
@@ -137,7 +143,8 @@ class _Keys(Screen[None]):
 
 
 @pytest.mark.parametrize(
-    "kind", ["too-tall", "cropped", "ellipsis", "word-cut", "footer", "overlap", "braille"]
+    "kind",
+    ["too-tall", "cropped", "ellipsis", "word-cut", "footer", "overlap", "braille", "box-side"],
 )
 async def test_the_check_sees_each_kind_of_cut(kind):
     app = _Cuts(kind)
@@ -153,10 +160,12 @@ async def test_the_check_sees_each_kind_of_cut(kind):
         assert found, f"{kind}: not seen"
         assert kind != "overlap" or any("drawn over each other" in p for p in found), found
         assert kind != "braille" or any("U+2800" in p for p in found), found
+        assert kind != "box-side" or any("U+FE0F" in p for p in found), found
 
 
-async def test_the_check_passes_what_is_whole():
-    app = _Cuts("whole")
+@pytest.mark.parametrize("kind", ["whole", "boxed"])
+async def test_the_check_passes_what_is_whole(kind):
+    app = _Cuts(kind)
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         assert clipped(app) == []
