@@ -1146,6 +1146,37 @@ async def test_the_story_does_not_say_a_clocked_speaker_spoke(language):
         set_lang("en")
 
 
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_role_in_big_letters_has_room_under_the_title_bar(language):
+    """A phone (40x37, 390x844 in a browser): «ГЕНИЙ» in big letters began on the row under
+    the title bar, its top row of half blocks read as cut by the bar. A row of the role's
+    panel is between them; a screen too short for big letters (40x30, 80x24) has the role
+    in plain capitals, at the top."""
+    from tui.bigtext import big
+    from tui.games.tesauro.words import role_name
+
+    set_lang(language)
+    try:
+        word = role_name("brillante")
+        top = big(word)[0]  # type: ignore[index]
+        scene = shots.player_scene(shots.tesauro_at("write"), you=CID, screen="GameScreen")
+        for size in ((40, 37), (160, 45), (40, 30), (80, 24)):
+            app, pilot, stack = await run_scene(scene, size)
+            async with stack:
+                await pilot.pause()
+                rows = [strip.text for strip in app.screen._compositor.render_strips()]
+                role = app.screen.query_one("#tsh-role")
+                if size[1] < 37:
+                    assert " ".join(word.upper()) in rows[1], (size, rows[:3])
+                    continue
+                row = next(i for i, line in enumerate(rows) if top in line)
+                assert row == role.region.y + 1, (size, rows[:4])
+                assert not rows[row - 1][role.region.x : role.region.right].strip(), rows[:4]
+    finally:
+        set_lang("en")
+
+
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("language", ["en", "ru"])
 async def test_a_clocked_speaker_is_not_told_the_bot_moved_for_them(language):

@@ -557,12 +557,14 @@ class TesauroHand(HandWidget):
         for known in SPANISH:
             box.set_class(role == known, f"-{known}")
         if role not in SPANISH:
+            box.remove_class("-big")
             box.update(Text(t("tesauro.dealing"), style="dim"))
             return
         text = Text()
         letters = big(role_name(role)) if self.size.height >= BIG_HEIGHT else None
         if letters and len(letters[0]) > (box.content_size.width or self.size.width - 4):
             letters = None  # a phone narrower than the word: in plain capitals
+        box.set_class(bool(letters), "-big")  # a row of the panel above them (its CSS)
         if letters:
             text.append("\n".join(letters), style="bold")
             text.append(f"  {SPANISH[role]}\n", style="italic")
