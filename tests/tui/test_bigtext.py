@@ -56,3 +56,21 @@ def test_da_stands_on_one_line():
     assert lines is not None
     da, a = lines[-1][:5], lines[-1][6:]
     assert da == "▀▀▀▀▀" and a == "▀ ▀", lines
+
+
+@pytest.mark.parametrize(("char", "rising"), [("N", False), ("И", True), ("Й", True)])
+def test_a_diagonal_runs_over_three_rows(char, rising):
+    """N, И and Й are told from H/Н by their diagonal alone: drawn over two rows in the middle,
+    it merged into Н's crossbar, and «ГЕНИЙ» read «ГЕННА» across the room. Between the stems
+    it takes three rows or more, one pixel a column, rising to the right for И and Й (the
+    mirror of N)."""
+    rows = FONT[char]
+    top = next(r for r, row in enumerate(rows) if row[0] == "#")  # below Й's breve
+    inner = [
+        [r for r, row in enumerate(rows) if r >= top and row[c] == "#"]
+        for c in range(1, len(rows[0]) - 1)
+    ]
+    assert all(len(col) == 1 for col in inner), f"{char!r}: {rows}"
+    path = [col[0] for col in inner]
+    assert len(set(path)) >= 3, f"{char!r}: the diagonal takes rows {path}"
+    assert path == sorted(path, reverse=rising), f"{char!r}: the diagonal {path}"
