@@ -386,3 +386,46 @@ async def test_one_die_too_many_puts_the_first_back_and_says_so():
         await pilot.press("1", "2", "3", "4")
         said = t("tallyup.pick_swapped", die=t("tallyup.colour.red"), n=3)
         await until(lambda: any(said == str(n.message) for n in app._notifications), pilot)
+
+
+BIG_INK = set("█▀▄")
+"""The big font's blocks: a word drawn in big letters on the table."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("stage", ["main", "bonus"])
+@pytest.mark.parametrize(("lost", "amount"), [([0, 2], 80), ([], 0)])
+def test_a_bust_s_reason_does_not_say_bust(lang, stage, lost, amount):
+    """The banner said "BUST!  Two stars — bust! …": its reason, after (on a TV under) the
+    word, says why and what it cost, not the word again."""
+    from tui.games.tallyup.narrate import bust_reason
+
+    set_lang(lang)
+    try:
+        word = t("tallyup.bust_banner").rstrip("!").casefold()  # bust, провал
+        event = {"type": "bust", "stage": stage, "lost": lost, "amount": amount}
+        reason = bust_reason(event, ["Ann", "Boris", "Bot 1"])
+        assert reason and word not in reason.casefold(), reason
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_table_says_bust_once(lang, size):
+    """Once: in words ("BUST!  Two stars. Ann, Bot 1: the round's 80 is lost."), or on a TV
+    in big letters over the reason in words."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang(lang)
+    try:
+        word = t("tallyup.bust_banner").rstrip("!").casefold()
+        app, run_before = host_scene(tallyup_at("bust"), last_apart=True)()
+        async with app.run_test(size=size) as pilot:
+            await run_before(pilot)
+            banner = str(app.screen.query_one("#tu-banner").render())
+            said = banner.casefold().count(word) + bool(set(banner) & BIG_INK)
+            assert said == 1, banner
+    finally:
+        set_lang("en")

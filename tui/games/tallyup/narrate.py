@@ -72,6 +72,17 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     return None  # game_over: the room announces the winners
 
 
+def bust_reason(event: dict[str, Any], names: list[str]) -> str:
+    """A bust's cause and cost without the word itself: the table's banner says "BUST!"
+    before it ("BUST! Two stars — bust!" said it twice). The story's line (`narrate`) is
+    read alone, and keeps the word."""
+    stage = "bonus" if event["stage"] == "bonus" else "main"
+    if not event["lost"] or not event["amount"]:
+        return t(f"tallyup.bust_why.{stage}_nobody")
+    lost = names_of(event["lost"], names)
+    return t(f"tallyup.bust_why.{stage}", names=lost, amount=event["amount"])
+
+
 def reveal_sentence(event: dict[str, Any], names: list[str]) -> str:
     parts = []
     if event["out"]:

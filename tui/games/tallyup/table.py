@@ -15,7 +15,7 @@ from textual.widgets import Digits, Static
 from tui.bigtext import big
 from tui.games import GameWidget
 from tui.games.tallyup.dice import dice_art, dice_chips
-from tui.games.tallyup.narrate import narrate, reveal_sentence
+from tui.games.tallyup.narrate import bust_reason, narrate, reveal_sentence
 from tui.games.tallyup.pieces import (
     dice_overview,
     phase_line,
@@ -76,7 +76,7 @@ class TallyTable(GameWidget):
                 self._start_reveal()
             elif kind == "bust":
                 self._banner = Text(
-                    "  " + t("tallyup.bust_banner") + "  " + (narrate(event, names) or ""),
+                    "  " + t("tallyup.bust_banner") + "  " + bust_reason(event, names) + "  ",
                     style="bold white on red",
                 )
             elif kind == "tally_up":
