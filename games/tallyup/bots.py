@@ -51,7 +51,7 @@ class Temperament:
 
 TEMPERAMENTS: dict[str, Temperament] = {
     "easy": Temperament(
-        think=(1.5, 3.0), reflex=(3.0, 6.0), nerve=0.85, guess=0.25, dice_style="random"
+        think=(1.5, 3.0), reflex=(3.0, 4.5), nerve=0.85, guess=0.25, dice_style="random"
     ),
     "normal": Temperament(
         think=(0.8, 2.0), reflex=(2.0, 4.0), nerve=1.2, guess=0.05, dice_style="steady"
@@ -60,8 +60,11 @@ TEMPERAMENTS: dict[str, Temperament] = {
         think=(0.6, 1.5), reflex=(1.2, 2.5), nerve=1.5, guess=0.05, dice_style="bold"
     ),
 }
-"""The shout's reaction times (`reflex`) are a person's: easy 3–6 s (it may miss a short
-window), normal 2–4 s, bold 1.2–2.5 s; a human shouting within a second wins the +200."""
+"""The shout's reaction times (`reflex`) are a person's: easy 3–4.5 s, normal 2–4 s, bold
+1.2–2.5 s; a human shouting within a second wins the +200. Every range ends inside the
+shortest shout window a host can set (`shout_seconds`: 5 s), half a second to spare: the
+rules let a shout be missed, but a bot that does not shout looks broken, not slow (easy was
+3–6 s, and missed a 5 s window one time in three)."""
 
 
 class TallyBot:

@@ -386,3 +386,126 @@ async def test_one_die_too_many_puts_the_first_back_and_says_so():
         await pilot.press("1", "2", "3", "4")
         said = t("tallyup.pick_swapped", die=t("tallyup.colour.red"), n=3)
         await until(lambda: any(said == str(n.message) for n in app._notifications), pilot)
+
+
+BIG_INK = set("█▀▄")
+"""The big font's blocks: a word drawn in big letters on the table."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("stage", ["main", "bonus"])
+@pytest.mark.parametrize(("lost", "amount"), [([0, 2], 80), ([], 0)])
+def test_a_bust_s_reason_does_not_say_bust(lang, stage, lost, amount):
+    """The banner said "BUST!  Two stars — bust! …": its reason, after (on a TV under) the
+    word, says why and what it cost, not the word again."""
+    from tui.games.tallyup.narrate import bust_reason
+
+    set_lang(lang)
+    try:
+        word = t("tallyup.bust_banner").rstrip("!").casefold()  # bust, провал
+        event = {"type": "bust", "stage": stage, "lost": lost, "amount": amount}
+        reason = bust_reason(event, ["Ann", "Boris", "Bot 1"])
+        assert reason and word not in reason.casefold(), reason
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_table_says_bust_once(lang, size):
+    """Once: in words ("BUST!  Two stars. Ann, Bot 1: the round's 80 is lost."), or on a TV
+    in big letters over the reason in words."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang(lang)
+    try:
+        word = t("tallyup.bust_banner").rstrip("!").casefold()
+        app, run_before = host_scene(tallyup_at("bust"), last_apart=True)()
+        async with app.run_test(size=size) as pilot:
+            await run_before(pilot)
+            banner = str(app.screen.query_one("#tu-banner").render())
+            said = banner.casefold().count(word) + bool(set(banner) & BIG_INK)
+            assert said == 1, banner
+    finally:
+        set_lang("en")
+
+
+async def _table_at(moment: str, pilot, expired: bool) -> TallyTable:
+    """The host's table of the scripted game at `moment`; `expired`: as it is once the moment
+    held up there has been seen (the scenes take their picture within its seconds)."""
+    table = pilot.app.screen.query_one(TallyTable)
+    if expired:
+        table._banner_until = 0
+        table._move_on()
+        await pilot.pause()
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(160, 45), (200, 55)])
+@pytest.mark.parametrize(
+    ("moment", "expired", "under"),
+    [("tally-up", False, "tallyup.tally_shout"), ("bust", False, None), ("sealed", True, None)],
+)
+async def test_on_a_tv_what_matters_now_is_in_big_letters(lang, size, moment, expired, under):
+    """T-Rex's cards and Tesauro's word are in big letters on a TV; Tally Up!'s headline —
+    TALLY UP!, BUST!, "Sealed choice: IN or OUT?" — was in small type. It is large now, its
+    meaning in a line under it, all beside the running total: the rows below do not move."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang(lang)
+    try:
+        app, run_before = host_scene(tallyup_at(moment), last_apart=True)()
+        async with app.run_test(size=size) as pilot:
+            await run_before(pilot)
+            table = await _table_at(moment, pilot, expired)
+            banner = table.query_one("#tu-banner")
+            shown = str(banner.render())
+            assert set(shown) & BIG_INK, shown
+            if under:
+                assert t(under) in shown
+            if expired:  # the phase in words is not said again in small type
+                assert t("tallyup.phase.choice_reveal") not in shown
+            box = table.query_one("#tu-total-box")
+            assert banner.region.bottom <= box.region.bottom, (banner.region, box.region)
+            assert table.query_one("#tu-top").region.height == box.outer_size.height
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_smaller_table_keeps_its_headline_in_a_line(size):
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import host_scene
+
+    set_lang("en")
+    app, run_before = host_scene(tallyup_at("tally-up"), last_apart=True)()
+    async with app.run_test(size=size) as pilot:
+        await run_before(pilot)
+        shown = str(app.screen.query_one("#tu-banner").render())
+        assert not set(shown) & BIG_INK
+        assert f"{t('tallyup.tally_banner')}  {t('tallyup.tally_shout')}" in shown
+
+
+async def test_on_a_tv_a_headline_that_does_not_fit_is_in_a_line():
+    """Big letters only where they fit: a name with a character the font lacks, or a phase
+    too long for the rows beside the running total, is said in a line."""
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.games.tallyup.table import Headline
+    from tui.scenes import host_scene
+
+    set_lang("en")
+    app, run_before = host_scene(tallyup_at("choose-dice"), last_apart=True)()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await run_before(pilot)
+        table = await _table_at("choose-dice", pilot, expired=True)
+        shown = str(table.query_one("#tu-banner").render())
+        assert shown == t("tallyup.phase.choose_dice", name="[bold]Ann"), shown
+        long = Headline(t("tallyup.phase.choice_up_die"))  # three lines of big letters
+        assert table._large(long) is None
+        assert table._large(Headline(t("tallyup.phase.choice_reveal"))) is not None
+        await pilot.resize_terminal(200, 55)
+        await pilot.pause()
+        assert table._large(long) is not None  # (two lines, 118 columns wide)

@@ -72,14 +72,31 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     return None  # game_over: the room announces the winners
 
 
+def bust_reason(event: dict[str, Any], names: list[str]) -> str:
+    """A bust's cause and cost without the word itself: the table's banner says "BUST!"
+    before it ("BUST! Two stars — bust!" said it twice). The story's line (`narrate`) is
+    read alone, and keeps the word."""
+    stage = "bonus" if event["stage"] == "bonus" else "main"
+    if not event["lost"] or not event["amount"]:
+        return t(f"tallyup.bust_why.{stage}_nobody")
+    lost = names_of(event["lost"], names)
+    return t(f"tallyup.bust_why.{stage}", names=lost, amount=event["amount"])
+
+
 def reveal_sentence(event: dict[str, Any], names: list[str]) -> str:
+    return t("tallyup.ev.reveal") + " " + reveal_outcome(event, names)
+
+
+def reveal_outcome(event: dict[str, Any], names: list[str]) -> str:
+    """The reveal's sentence after its count of 1… 2… 3…!: who went OUT with what, who
+    stays IN."""
     parts = []
     if event["out"]:
         key = "tallyup.ev.out_one" if len(event["out"]) == 1 else "tallyup.ev.out"
         parts.append(t(key, names=names_of(event["out"], names), amount=event["banked"]))
     if event["stay"]:
         parts.append(t("tallyup.ev.stay", names=names_of(event["stay"], names)))
-    line = t("tallyup.ev.reveal") + " " + " ".join(parts)
+    line = " ".join(parts)
     if event.get("timeout"):
         line += " " + t("tallyup.ev.reveal_timeout")
     return line

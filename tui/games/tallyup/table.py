@@ -1,10 +1,12 @@
 """The table, the big screen: the running total, large; the round; the dice chosen and
-rolled; every player; a moment (a bust, a Tally Up!, the reveal's count of 1… 2… 3…!) held up
-long enough to be seen; and at the end the score chart."""
+rolled; every player; what matters now — the phase, or a moment (a bust, a Tally Up!, the
+reveal's count of 1… 2… 3…!) held up long enough to be seen, in big letters on a TV; and at
+the end the score chart."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -12,10 +14,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Digits, Static
 
-from tui.bigtext import big
+from tui.bigtext import big, big_lines
 from tui.games import GameWidget
 from tui.games.tallyup.dice import dice_art, dice_chips
-from tui.games.tallyup.narrate import narrate, reveal_sentence
+from tui.games.tallyup.narrate import bust_reason, narrate, reveal_outcome
 from tui.games.tallyup.pieces import (
     dice_overview,
     phase_line,
@@ -31,6 +33,41 @@ REVEAL_BEATS = ("1…", "2…", "3…!")
 BANNER_SECONDS = 4.0
 BEAT_SECONDS = 0.45
 TOTAL_WIDTH = 26  # the running total's box (styles.tcss)
+
+
+@dataclass(frozen=True)
+class Headline:
+    """What matters now, at the top of the table: `word`, in big letters on a TV where they
+    fit, and `line`, what it means — under the word there, after it on a smaller screen.
+    Each said once ("BUST!" and why; not "BUST! Two stars — bust!"). `colour`: a moment's
+    (its word in that colour, its line in `ink` on it); None: the phase's, plain. `scales`:
+    the sizes of big letters to try, largest first."""
+
+    word: str
+    line: str = ""
+    colour: str | None = None
+    ink: str = "white"
+    scales: tuple[int, ...] = (2, 1)
+
+    def small(self) -> Text:
+        """In a line, as a screen smaller than a TV shows it."""
+        if self.colour is None:
+            return Text(f"{self.word} {self.line}".strip(), style="bold")
+        said = f"{self.word}  {self.line}" if self.line else self.word
+        return Text(f"  {said}  ", style=f"bold {self.ink} on {self.colour}")
+
+    def under(self) -> Text:
+        """The line under the word in big letters (empty: none)."""
+        if not self.line:
+            return Text()
+        if self.colour is None:
+            return Text(self.line, style="bold")
+        return Text(f" {self.line} ", style=f"bold {self.ink} on {self.colour}")
+
+
+def drawable(words: str) -> str:
+    """`words` in the big font's characters: an ellipsis as three dots, a dash as a hyphen."""
+    return words.replace("…", "...").replace("—", "-").replace("–", "-")
 
 
 class TallyTable(GameWidget):
@@ -56,7 +93,7 @@ class TallyTable(GameWidget):
         self.beats = Beats(self, BEAT_SECONDS, self._beat, lambda: len(REVEAL_BEATS) - 1)
         self._banner_until = 0.0
         self._kept_bonus: list[dict[str, Any]] = []
-        self._banner: Text | None = None
+        self._banner: Headline | None = None  # a moment's, while it is held up
         self._kept_roll: list[dict[str, Any]] = []  # a bust's dice stay up into the next round
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
@@ -71,22 +108,19 @@ class TallyTable(GameWidget):
             if kind in ("revealed", "bust", "tally_up", "shout"):
                 # a moment stays up long enough to be seen, however fast the next roll comes
                 self._banner_until = time.monotonic() + BANNER_SECONDS
-            if kind == "revealed":
-                self._banner = Text(reveal_sentence(event, names), style="bold")
+            if kind == "revealed":  # (the count's size throughout: its beats' — `_render_beat`)
+                outcome = reveal_outcome(event, names)
+                self._banner = Headline(t("tallyup.ev.reveal"), outcome, scales=(1,))
                 self._start_reveal()
             elif kind == "bust":
-                self._banner = Text(
-                    "  " + t("tallyup.bust_banner") + "  " + (narrate(event, names) or ""),
-                    style="bold white on red",
-                )
+                reason = bust_reason(event, names)
+                self._banner = Headline(t("tallyup.bust_banner"), reason, "red")
             elif kind == "tally_up":
-                self._banner = Text(
-                    "  " + t("tallyup.tally_banner") + "  ", style="bold black on yellow"
-                )
+                shout = t("tallyup.tally_shout")
+                self._banner = Headline(t("tallyup.tally_banner"), shout, "yellow", "black")
             elif kind == "shout":
-                self._banner = Text(
-                    "  " + (narrate(event, names) or "") + "  ", style="bold black on yellow"
-                )
+                said = narrate(event, names) or ""
+                self._banner = Headline(said, colour="yellow", ink="black")
             elif kind == "rolled":
                 self._kept_roll, self._kept_bonus = list(event["dice"]), []
             elif kind == "bonus_rolled":
@@ -128,6 +162,11 @@ class TallyTable(GameWidget):
 
     def _render_beat(self) -> None:
         beats = REVEAL_BEATS[: (self.beats.beat or 0) + 1]
+        if self._banner is not None:  # on a TV: as large as the whole count will be
+            large = self._large(self._banner, shown=" ".join(beats))
+            if large is not None:
+                put(self.query_one("#tu-banner", Static), large)
+                return
         if not self.app.has_class("-small"):  # in big letters where there is room
             letters = big("  ".join(b.replace("…", "..") for b in beats))
             if letters:
@@ -159,7 +198,7 @@ class TallyTable(GameWidget):
         if dice.cell_len > across:  # one line, never two: the unused dice without their names
             dice = dice_overview(view, short=True)
         put(self.query_one("#tu-dice", Static), dice)
-        put(self.query_one("#tu-banner", Static), self._banner or phase_line(view, names))
+        put(self.query_one("#tu-banner", Static), self._headline(view, names))
         roll = Text()
         bonus = view["bonus"] or self._kept_bonus
         # the dice as chips on a line: a crowded table, or a small one with a bonus roll too
@@ -188,6 +227,43 @@ class TallyTable(GameWidget):
         chart.display = bool(view["over"] or (self.app.has_class("-tv") and view["history"]))
         if chart.display:
             self._draw_chart(view)
+
+    def _headline(self, view: dict[str, Any], names: list[str]) -> Text:
+        """The moment held up, else the phase: on a TV in big letters where they fit. (The
+        end stays in a line: the results beside the table name the winner large.)"""
+        if self._banner is None and view["over"]:
+            return phase_line(view, names)
+        headline = self._banner or Headline(phase_line(view, names).plain)
+        large = self._large(headline)
+        return headline.small() if large is None else large
+
+    def _large(self, headline: Headline, shown: str | None = None) -> Text | None:
+        """On a TV, `headline`'s word in big letters with its line under it, at the largest
+        of its scales that leaves it beside the running total — no taller than that box, so
+        nothing below moves (None: not a TV, or a character the font lacks, or no size fits).
+        `shown`: a part of the word (the count's beats so far), drawn as large as the whole."""
+        if not self.app.has_class("-tv"):
+            return None
+        room = self.query_one("#tu-banner", Static).content_size.width
+        rows = self.query_one("#tu-total-box").outer_size.height - 1  # (the banner's padding)
+        if room <= 0 or rows <= 0:
+            return None  # not laid out yet (`_redraw` draws again once it is)
+        under = headline.under()
+        taken = len(under.wrap(self.app.console, room)) if under else 0
+        for scale in headline.scales:
+            letters = big_lines(drawable(headline.word), room, scale)
+            if letters is None or len(letters) + taken > rows:
+                continue
+            if shown is not None:
+                letters = big_lines(drawable(shown), room, scale) or letters
+                under = Text()
+            text = Text()  # (the letters a span, as the line is: one shade of the colour)
+            text.append("\n".join(letters), style=f"bold {headline.colour or ''}".strip())
+            if under:
+                text.append("\n")
+                text.append_text(under)
+            return text
+        return None
 
     def _draw_chart(self, view: dict[str, Any], again: bool = True) -> None:
         """The chart; on a TV drawn `again` once laid out (its height is known then)."""
