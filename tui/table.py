@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -217,7 +218,9 @@ def waiting_line(summary: dict[str, Any], note: Text | None = None) -> Text:
 class StoryScreen(Dialog, ModalScreen[None]):
     """The whole story of the table, oldest first, scrollable; Escape closes it, or a tap on
     its footer's key or beside it. With `seats` (a phone's game screen, which has no room
-    for them beside the hand): the seats above the story."""
+    for them beside the hand): the seats above the story. With `whole` (a title and what
+    the game's table draws cut short, `GameWidget.whole`): that first, whole, then the
+    story."""
 
     GIVES_WAY = True
 
@@ -226,10 +229,16 @@ class StoryScreen(Dialog, ModalScreen[None]):
         [Binding("escape,l,q", "dismiss", "key.close", key_display="Esc")],
     )
 
-    def __init__(self, story: Story, seats: Text | None = None) -> None:
+    def __init__(
+        self,
+        story: Story,
+        seats: Text | None = None,
+        whole: tuple[str, RenderableType] | None = None,
+    ) -> None:
         super().__init__()
         self.story = story
         self.seats = seats
+        self.whole = whole
 
     def compose(self) -> ComposeResult:
         text = Text("\n").join(Text(line) for line in self.story.lines)
@@ -237,14 +246,18 @@ class StoryScreen(Dialog, ModalScreen[None]):
             self.add_class("-seats")
             yield Static(self.seats, id="story-seats", classes="box")
         with VerticalScroll(id="story", classes="box"):
+            if self.whole is not None:  # read first: the scroll starts at its top
+                yield Static(self.whole[1], id="story-whole")  # (its title: the box's)
+                yield Static(Text(t("story.title"), style="bold"), classes="story-head")
             yield Static(text or Text(t("story.empty"), style="dim"), id="story-text")
         yield Footer()
 
     def on_mount(self) -> None:
         box = self.query_one("#story")
-        box.border_title = t("story.title")
+        box.border_title = t("story.title") if self.whole is None else self.whole[0]
         box.border_subtitle = t("story.close")
-        box.scroll_end(animate=False)
+        if self.whole is None:
+            box.scroll_end(animate=False)
         box.focus()
         if self.seats is not None:
             self.query_one("#story-seats").border_title = t("table.seats_title")

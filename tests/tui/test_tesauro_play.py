@@ -5,6 +5,7 @@ a definition, the entry's category or a typed text before the reveal."""
 
 from __future__ import annotations
 
+import io
 import random
 from contextlib import AsyncExitStack
 
@@ -1277,3 +1278,60 @@ async def test_a_key_that_does_nothing_on_your_move_says_which_ones_do(language)
             assert any(s.endswith(wanted) for s in said), said
     finally:
         set_lang("en")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize(("size", "cut"), [((80, 24), True), ((160, 45), False)])
+async def test_definitions_cut_on_a_small_table_are_whole_behind_l(language, size, cut):
+    """A watcher at 80×24 (a player who cannot see the TV) read five definitions a line
+    each, "…кото…", and `l` showed the story only. The box says `l` reads them whole, and `l`
+    puts them above the story, every word; a table that draws them whole says nothing."""
+    from rich.console import Console
+
+    from tui.table import StoryScreen
+
+    set_lang(language)
+    try:
+        build = shots.host_scene(shots.tesauro_at("judge-long"))
+        app, pilot, stack = await run_scene(build, size)
+        async with stack:
+            await pilot.pause(0.1)
+            texts = [entry["text"] for entry in app.screen.query_one(TesauroTable).view["defs"]]
+            box = app.screen.query_one("#ts-defs")
+            assert (box.border_subtitle == t("tesauro.whole_hint")) is cut
+            await pilot.press("l")
+            await until(lambda: isinstance(app.screen, StoryScreen), pilot)
+            story = app.screen
+            assert bool(story.query("#story-whole")) is cut
+            if cut:
+                title, whole = story.whole
+                assert title == t("tesauro.defs_title")
+                console = Console(width=70, record=True, file=io.StringIO())
+                console.print(whole)
+                drawn = " ".join(console.export_text().split())
+                assert all(" ".join(text.split()) in drawn for text in texts), drawn
+                await pilot.pause(0.1)  # read from the top: the first one is on the screen
+                assert " ".join(texts[0].split())[:40] in " ".join(on_screen(app).split())
+    finally:
+        set_lang("en")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("scene", ["end", "silent-genius"])
+async def test_an_answer_cut_on_a_small_table_is_whole_behind_l(scene):
+    """The last answer, cut to what fits a small table (at the game's end too), says `l`
+    reads it all, and `l` gives every definition with its role above the story."""
+    from tui.table import StoryScreen
+
+    build = shots.host_scene(shots.tesauro_at(scene), last_apart=True)
+    app, pilot, stack = await run_scene(build, (80, 24))
+    async with stack:
+        await pilot.pause(0.1)
+        last = app.screen.query_one(TesauroTable).view["last_turn"]
+        assert app.screen.query_one("#ts-reveal").border_subtitle == t("tesauro.whole_hint")
+        await pilot.press("l")
+        await until(lambda: isinstance(app.screen, StoryScreen), pilot)
+        title, _whole = app.screen.whole
+        assert title == t("tesauro.reveal_title", turn=last["turn"])
+        assert app.screen.query_one("#story").border_title == title

@@ -749,7 +749,8 @@ class WatchScreen(RoomScreen):
         """`l`: the whole story — on a phone, with the seats the screen has no room for."""
         narrow = self.app.has_class("-narrow")
         seats = seat_lines(self.room()) if narrow else None
-        self.app.push_screen(StoryScreen(self.player.story, seats=seats))
+        whole = self.query_one(PublicTable).game.whole()  # (what the table cut, first)
+        self.app.push_screen(StoryScreen(self.player.story, seats=seats, whole=whole))
 
     def action_leave(self) -> None:
         self.run_worker(self.player.leave(), group="leave", exclusive=True)

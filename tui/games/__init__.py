@@ -61,6 +61,12 @@ class GameWidget(Timed, Widget):
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         raise NotImplementedError
 
+    def whole(self) -> tuple[str, RenderableType] | None:
+        """What this table shows cut short for want of rows, whole, with its title: `l`
+        puts it above the story (a watcher's 80×24 screen, a small big screen). None: nothing
+        is cut now."""
+        return None
+
     def crowned(self) -> bool:
         """Whether this table names the game's winners in big letters now (the results
         beside it then do not say it large a second time); by default it never does."""

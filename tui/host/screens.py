@@ -507,7 +507,9 @@ class TableScreen(HostScreen):
         return text
 
     def action_story(self) -> None:
-        self.app.push_screen(StoryScreen(self.host.story))
+        """`l`: the whole story, after what the game's table draws cut short, whole."""
+        whole = self.query_one(PublicTable).game.whole()
+        self.app.push_screen(StoryScreen(self.host.story, whole=whole))
 
     def idle_reason(self) -> str | None:
         return who_waits(self.host.room.summary())
@@ -708,7 +710,9 @@ class ResultsScreen(HostScreen):
         after_refresh(self, lambda: self.refresh_room([]))
 
     def action_story(self) -> None:
-        self.app.push_screen(StoryScreen(self.host.story))
+        """`l`: the whole story, after what the game's table draws cut short, whole."""
+        whole = self.query_one("#game-table", GameWidget).whole()
+        self.app.push_screen(StoryScreen(self.host.story, whole=whole))
 
     def refresh_room(self, events: list[dict[str, Any]]) -> None:
         room = self.host.room

@@ -70,6 +70,8 @@ class TesauroTable(GameWidget):
         self._fit_key: tuple[Any, ...] | None = None  # the moment and size it was found for
         self._full_reveal = False
         self._last_row = 0  # the last turn's line takes a row under the definitions
+        self._defs_cut = False  # the definitions drawn cut short: `l` has them whole
+        self._every_forms = 0  # the first answer forms with every definition (`_reveal_forms`)
         self._ticker = self.set_interval(0.5, self._tick)
 
     # following the room
@@ -215,6 +217,8 @@ class TesauroTable(GameWidget):
                 )
             )
             defs.set_class(one_line, "-abridged")  # each to a line: whole in every hand
+        self._defs_cut = defs.display and limit < MAX_TEXT
+        defs.border_subtitle = t("tesauro.whole_hint") if self._defs_cut else ""
         self._full_reveal = full_reveal
         self._draw_reveal()
         self.query_one("#ts-score-flow", Flow).show(scoreboard(view, marks_of(self.room)))
@@ -244,6 +248,7 @@ class TesauroTable(GameWidget):
         if letters and len(letters[0]) <= width:  # on a TV, the word of the answer large
             word = Text("\n".join(letters), style="bold")
             forms.insert(0, Group(word, reveal(last, names, every=True, clocked=clocked)))
+        self._every_forms = len(forms) - 3  # (those with every definition: not cut)
         return [*forms, None]
 
     def _reveal_room(self) -> int | None:
@@ -295,11 +300,37 @@ class TesauroTable(GameWidget):
         box.set_class(cut, "-abridged")  # cut on purpose: whole on every player's screen
         if form is not None:
             box.border_title = t("tesauro.reveal_title", turn=last["turn"])
+            box.border_subtitle = t("tesauro.whole_hint") if self._reveal_cut() else ""
             box.update(form)
         line = self.query_one("#ts-last", Static)
         line.display = bool(last) and form is None and view["phase"] != "judge"
         if line.display:
             line.update(last_line(last, names=view["players"]))
+
+    def _reveal_cut(self) -> bool:
+        """Whether the answer shows less than every definition with its role (the answer
+        alone, cut to a line, or a line under the definitions)."""
+        last = self.view.get("last_turn")
+        if not last or not self._full_reveal:
+            return bool(last) and self.view["phase"] != "judge"  # (a line: `#ts-last`)
+        return self._reveal_form >= self._every_forms
+
+    def whole(self) -> tuple[str, RenderableType] | None:
+        """The definitions, or the last answer with every definition and its role, when the
+        table draws them cut short (a watcher's 80×24 had five definitions a line each)."""
+        view = self.view
+        if not view:
+            return None
+        names = view["players"]
+        if self._defs_cut:
+            clocked = clocked_seats(self.app, view, view["turn"])
+            return t("tesauro.defs_title"), definitions(view, names, clocked=clocked)
+        last = view.get("last_turn")
+        if last and self._reveal_cut():
+            clocked = clocked_seats(self.app, view, last["turn"])
+            title = t("tesauro.reveal_title", turn=last["turn"])
+            return title, reveal(last, names, every=True, clocked=clocked)
+        return None
 
     def _refit_reveal(self) -> None:
         """Laid out: if the answer is cut by the cards won, a shorter form."""
