@@ -71,6 +71,8 @@ class HostSettings:
     port: int | None = None
     interface: str | None = None
     lang: str | None = None
+    """The language the host chose (`--lang`); None: the host machine's locale's, guessed —
+    then a browser seat speaks its browser's language (`tui.web.gateway`)."""
     advertise: bool = True
     web_port: int | None = DEFAULT_WEB_PORT
     """The browser seats' HTTP port; None: no browser seats (`--no-web`)."""

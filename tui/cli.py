@@ -189,7 +189,7 @@ def run_host(args: argparse.Namespace) -> int:
         settings = HostSettings(
             port=args.port,
             interface=args.interface,
-            lang=lang(),
+            lang=args.lang,  # (None: the locale's, guessed anew when it is resumed)
             advertise=not args.no_zeroconf,
             web_port=None if args.no_web else args.web_port or DEFAULT_WEB_PORT,
         )

@@ -630,10 +630,21 @@ class TypeAhead:
     keys again in order — they go to the back of the app's queue, where nothing newer waits
     (every newer key was held too) — and any other release is not this hold's: a form's
     mount told late, after keys typed at start-up, does not let go of an Enter's hold. An
-    Enter whose work brings up a form then waits for the form. `HOLD_LIMIT` lets go of keys
-    that nothing released."""
+    Enter whose work brings up a form then waits for the form.
+
+    A hold that waits for the table ("screen", "view") is let go after `HOLD_LIMIT`: the
+    answer may never come. One that waits for this app's own work ("enter", "form") waits
+    for it, however long a busy machine makes it take — a web seat's app runs on the host's
+    machine, beside every other guest's, and an Enter's work took longer than a second there:
+    the keys let go by the clock went on to the field the Enter was leaving (the code glued to
+    the name). Only a hold whose work was lost is let go, after `LOST_LIMIT`."""
 
     HOLD_LIMIT = 1.0
+    """Seconds keys wait for the table's answer (the screen a join brings, a move's view)."""
+    LOST_LIMIT = 10.0
+    """Seconds keys wait for this app's own work: only a hold no work will release (its screen
+    torn down under it) is let go by this clock; a slow app never meets it."""
+    OWN_WORK = ("enter", "form")
 
     _held: list[events.Key] | None = None
     _waiting: str | None = None
@@ -660,17 +671,26 @@ class TypeAhead:
 
     def _hold(self, waiting: str) -> list[events.Key]:
         if self._held is None:
-            self._held, self._waiting = [], waiting
-            app: Any = self
-            self._hold_timer = app.set_timer(self.HOLD_LIMIT, lambda: self.release_keys())
+            self._held = []
+            self._wait_for(waiting)
         return self._held
+
+    def _wait_for(self, waiting: str) -> None:
+        """The held keys wait for `waiting` now; the clock that lets them go starts again,
+        as long as that allows (`HOLD_LIMIT` for the table, `LOST_LIMIT` for this app)."""
+        app: Any = self
+        self._waiting = waiting
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+        limit = self.LOST_LIMIT if waiting in self.OWN_WORK else self.HOLD_LIMIT
+        self._hold_timer = app.set_timer(limit, lambda: self.release_keys())
 
     def hold_until(self, what: str) -> None:
         """The Enter's work goes on after its handler (a join waits for the table's answer):
         the keys held since that Enter wait for `what` instead ("screen": the next screen's
         mount), so a key typed while one screen replaces another reaches the new one."""
         if self._held is not None and self._waiting == "enter":
-            self._waiting = what
+            self._wait_for(what)
 
     def hold_keys(self, what: str) -> None:
         """Hold every key from now until `what` is done (at most `HOLD_LIMIT`): a game's move
@@ -696,10 +716,11 @@ class TypeAhead:
         if self._held is None or what not in (None, self._waiting):
             return
         if what is not None and _form_coming(app.screen):
-            self._waiting = "form"
+            self._wait_for("form")
             return
         held, self._held, self._waiting = self._held, None, None
         self._hold_timer.stop()
+        self._hold_timer = None
         for key in held:  # an Enter among them holds the keys after it again
             app.post_message(key)
 

@@ -56,6 +56,16 @@ async def join_by_keys(page: Page, name: str, code: str) -> None:
     await page.page.keyboard.press("Enter")
 
 
+async def seated(page: Page, yuri, name: str, seat: int) -> None:
+    """Until `name` is seated (in `seat`, here) at the table; else the failure says what the
+    page shows too (a join form with the name and code it got)."""
+    try:
+        there = lambda: yuri.seat_of(name) == seat and yuri.connected(name)  # noqa: E731
+        await yuri.until(there, f"{name} in seat {seat + 1}")
+    except AssertionError as stuck:
+        raise AssertionError(f"{stuck}\nthe page shows:\n{await page.text()}") from None
+
+
 async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
     port, url = host_with_web_seats(tmux, tmp_path)
     room_code = table_code(tmux)
@@ -67,7 +77,7 @@ async def test_a_seat_from_a_browser(tmux, tmp_path, record_property):
         page_load = time.monotonic() - started
         assert "Type address" not in await page.text()  # only this table: no other
         await join_by_keys(page, "Wendy", room_code)
-        await yuri.until(lambda: yuri.seat_of("Wendy") == 1, "Wendy in seat 2")
+        await seated(page, yuri, "Wendy", 1)
         await in_thread(tmux.wait_for, "host", shows(seat_re("Wendy", "here")), "Wendy here")
 
         # --- a game of Tally Up!: Wendy's keys until she seals a choice -------------------
@@ -156,7 +166,7 @@ async def test_a_browser_seat_comes_back_after_the_host_is_killed_and_resumed(
     async with yuri_seated(port, room_code, tmp_path) as yuri, chromium() as browser:
         page = await Page.open(await browser.new_context(), url)
         await join_by_keys(page, "Wendy", room_code)
-        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy in seat 2")
+        await seated(page, yuri, "Wendy", 1)
         tmux.keys("host", "s")
         await yuri.until(lambda: yuri.room.get("phase") == "playing", "the game")
         await page.wait_text("Tally Up")
@@ -260,7 +270,7 @@ async def test_a_browser_seat_through_lost_wifi_another_tab_and_leaving(tmux, tm
         context = await browser.new_context()
         page = await Page.open(context, url)
         await join_by_keys(page, "Wendy", "")
-        await yuri.until(lambda: yuri.connected("Wendy"), "Wendy seated")
+        await seated(page, yuri, "Wendy", 1)
 
         await context.set_offline(True)  # the Wi-Fi goes; nothing closes the socket
         await page.page.wait_for_selector("body.-down #link", timeout=WAIT * 1000)

@@ -9,6 +9,7 @@ older turn never comes back."""
 from __future__ import annotations
 
 import asyncio
+import random
 import stat
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from net.client import TokenStore
+from net.room import Room
 from tests.tui.test_tesauro_play import (
     ANN,
     BOB,
@@ -30,6 +32,8 @@ from tui.client.app import ClientApp
 from tui.client.drafts import FILE, Drafts
 from tui.client.screens import GameScreen
 from tui.games.tesauro import TesauroHand
+from tui.games.trex.offer import PickOfferScreen
+from tui.host.app import HostApp
 from tui.i18n import set_lang, t
 from tui.waiting import until
 from tui.widgets import ConfirmScreen
@@ -243,3 +247,71 @@ async def test_the_sages_open_question_comes_back(state_dir):
             assert again.screen.question.splitlines()[0] == question.splitlines()[0]
             await pilot.press("y")
             await until(lambda: room.state["phase"] != "judge", hp, what="the pick made")
+
+
+def trex_room() -> tuple[Room, HostApp]:
+    room = Room("Friday", game_id="trex", open_room=True, rng=random.Random(5))
+    return room, HostApp(room, host="127.0.0.1", port=0, advertise=False)
+
+
+async def bob_asked_whose_offer(stack, state_dir, verb_key: str):
+    """T-Rex: Ann and Cid offer to Bob (a web seat), and Bob's `verb_key` asks whose offer;
+    his app dies with the question open — its draft on disk first."""
+    room, host = trex_room()
+    hp = await stack.enter_async_context(host.run_test(size=(120, 40)))
+    (_ann, bob, _cid), (_pa, pb, _pc), own = await three_seats(
+        stack, room, host, hp, state_dir, web="Bob"
+    )
+    room.act(0, {"type": "offer", "to": 1})
+    room.act(2, {"type": "offer", "to": 1})
+    await until(lambda: (bob.game or {}).get("offers", {}).get("in") == [0, 2], pb)
+    await pb.press(verb_key)
+    await until(lambda: isinstance(bob.screen, PickOfferScreen), pb)
+    record = lambda: Drafts(state_dir / "web" / "Bob" / FILE).load() or {}  # noqa: E731
+    verb = {"a": "accept", "x": "decline"}[verb_key]
+    await until(lambda: record().get("hand", {}).get("asked") == verb, pb, what="kept")
+    await crash(own, room, 1, hp)
+    return room, host, hp
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_t_rex_whose_offer_picker_comes_back(state_dir, lang):
+    """Bob was choosing whose offer to accept when his app died: the next app asks again,
+    the same two offers, and his pick is the answer."""
+    set_lang(lang)
+    try:
+        async with AsyncExitStack() as stack:
+            room, host, hp = await bob_asked_whose_offer(stack, state_dir, "a")
+            again = web_seat(host, "Bob", state_dir)
+            async with again.run_test(size=(40, 37)) as pilot:
+                await until(lambda: isinstance(again.screen, PickOfferScreen), pilot,
+                            what="the picker asked again")  # fmt: skip
+                assert again.screen.verb == "accept" and again.screen.seats == [0, 2]
+                shown = lambda: " ".join(on_screen(again).split())  # noqa: E731
+                await until(lambda: t("trex.pick_accept") in shown(), pilot, what="drawn")
+                await pilot.press("3")  # Cid's
+                await until(lambda: room.state["last_match"] is not None, hp, what="a match")
+                assert {room.state["last_match"][k] for k in ("a", "b")} == {1, 2}
+                assert room.state["offers"][0] == 1  # Ann's offer still stands
+                path = state_dir / "web" / "Bob" / FILE
+                await until(lambda: not path.exists(), pilot, what="the draft forgotten")
+    finally:
+        set_lang("en")
+
+
+async def test_t_rex_picker_whose_offers_changed_is_not_asked_again(state_dir):
+    """Meanwhile Ann withdrew her offer: one offer is left, the picker's moment has passed —
+    the next app asks nothing (and `x` now would decline Cid's at once: Bob's to decide)."""
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        room, host, hp = await bob_asked_whose_offer(stack, state_dir, "x")
+        room.act(0, {"type": "withdraw"})
+        again = web_seat(host, "Bob", state_dir)
+        async with again.run_test(size=(40, 37)) as pilot:
+            await until(lambda: room.seats[1].connected, hp, what="Bob back")
+            await until(lambda: isinstance(again.screen, GameScreen) and again.game, pilot)
+            await until(lambda: again.game["offers"]["in"] == [2], pilot)
+            path = state_dir / "web" / "Bob" / FILE
+            await until(lambda: not path.exists(), pilot, what="the old picker forgotten")
+            assert not isinstance(again.screen, PickOfferScreen)
+            assert room.state["offers"][2] == 1  # nothing answered for him

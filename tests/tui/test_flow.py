@@ -18,6 +18,7 @@ from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
 from tui.waiting import until
+from tui.widgets import TypeAhead
 
 
 def burst(app, *typed: str) -> None:
@@ -182,6 +183,25 @@ async def test_keys_typed_ahead_go_where_each_enter_sends_them(peek, state_dir):
         await until(lambda: isinstance(player.screen, WaitScreen), pp)
         await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
         assert player.player_code == "KQXM"
+
+
+async def test_keys_typed_ahead_wait_for_the_form_however_slow_the_app(
+    peek, state_dir, monkeypatch
+):
+    """A web seat's app runs on the host's machine, beside every other guest's: on a busy
+    host an Enter's work (the focus moved to the code) can take longer than any clock. The
+    keys typed behind it wait for that work, not for a clock — with the clock's limit at
+    nothing here, the code went into the name ("Wendyje", refused as a wrong code) when the
+    app was slower than the clock (the browser test, once under load)."""
+    monkeypatch.setattr(TypeAhead, "HOLD_LIMIT", 0.001)  # the clock lets go at once
+    room = Room("Friday", game_id="peek", code="KQXM")
+    async with joining(room) as (_host, hp, player, pp):
+        await until(lambda: player.focused is player.screen.query_one("#name"), pp)  # seen
+        burst(player, *"Wendy", "enter", *"kqxm", "enter")
+        await until(lambda: [s.name for s in room.seats] == ["Wendy"], hp)
+        assert player.player_code == "KQXM"
+        await until(lambda: isinstance(player.screen, WaitScreen), pp)
+        await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
 
 
 async def test_a_name_typed_before_the_join_form_is_up_goes_into_it(peek, state_dir):

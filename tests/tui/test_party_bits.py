@@ -312,6 +312,29 @@ def test_resume_comes_back_with_the_browser_seats_and_the_blocks_it_had(
     assert room.settings.blocked == ["10.0.0.9"]
 
 
+@pytest.mark.parametrize(("given", "kept"), [(["--lang", "ru"], "ru"), ([], None)])
+def test_the_host_keeps_whether_it_chose_its_language(monkeypatch, state_dir, given, kept):
+    """`--lang` is the host's choice, kept for `--resume` (the browser seats speak it to every
+    browser); without it the language is the locale's, a guess (a browser's own wins)."""
+    from tui import cli
+
+    started = []
+
+    class Host:
+        return_code = 0
+
+        def __init__(self, room, **options) -> None:
+            started.append(room)
+
+        def run(self) -> None:
+            started[-1].flush()
+
+    monkeypatch.setattr("tui.host.app.HostApp", Host)
+    assert cli.main(["host", "--game", "tallyup", "--no-zeroconf", *given]) == 0
+    assert cli.main(["host", "--resume", "--no-zeroconf"]) == 0
+    assert [room.settings.lang for room in started] == [kept, kept]
+
+
 async def test_a_refit_after_the_refresh_skips_a_widget_on_its_way_out():
     """The Tesauro table's refit ran after the refresh on a table being pruned — still
     attached, its children gone — and the host app died with NoMatches at the end of a game

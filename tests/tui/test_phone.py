@@ -412,3 +412,35 @@ async def test_the_wait_after_a_wrong_code_is_whole_seconds(language, said):
             assert said in shown and "3.2" not in shown and "4.0" not in shown
     finally:
         set_lang("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "said"),
+    [
+        ("en", "slow_down", "Too many tries from this device"),
+        ("ru", "slow_down", "Слишком много попыток с этого устройства"),
+        ("en", "blocked", "this device's address"),
+        ("ru", "blocked", "адрес этого устройства"),
+    ],
+)
+async def test_the_door_s_refusals_on_a_phone_say_this_device(language, code, said):
+    """Too many wrong codes (or an address blocked), on a phone's web seat: it said "from
+    this laptop". The door's words fit a laptop and a phone alike."""
+    from tui.client.app import ClientApp
+
+    set_lang(language)
+    try:
+        app = ClientApp(("127.0.0.1", 9), discover=False, only_this_table=True)
+        async with app.run_test(size=PHONE) as pilot:
+            await until(lambda: isinstance(app.screen, JoinScreen), pilot)
+            error = {"code": code, "message": "", "params": {"retry_after": 4.2}}
+            app.switch_screen(JoinScreen("127.0.0.1", 9, error=error))
+            await until(lambda: app.screen.is_mounted and app.screen.error, pilot)
+
+            def shown() -> str:  # the form's refusal line, unwrapped
+                return " ".join(str(app.screen.query_one("#join-error").render()).split())
+
+            await until(lambda: said in shown(), pilot, what=said)
+            assert "laptop" not in shown() and "ноутбук" not in shown()
+    finally:
+        set_lang("en")

@@ -7,9 +7,11 @@ from __future__ import annotations
 import ctypes.util
 import socket
 
+import aiohttp
 import pytest
 
 from net.room import Room
+from net.seats import HostSettings
 from tests.tui.test_flow import screen_text
 from tui.client.app import ClientApp
 from tui.client.screens import GoneScreen, JoinScreen
@@ -49,6 +51,26 @@ async def test_the_lobby_shows_the_web_address_and_w_its_qr_code(state_dir):
         assert region.bottom <= 24 and region.right <= 80  # not clipped
         await pilot.press("escape")
         await until(lambda: isinstance(host.screen, LobbyScreen), pilot)
+
+
+@pytest.mark.parametrize(("chosen", "spoken"), [("ru", "ru"), (None, "en")])
+async def test_the_web_page_speaks_the_hosts_chosen_language(state_dir, chosen, spoken):
+    """A host started with `--lang ru`: the page (and its player app, the join form) speaks
+    Russian to a browser that asks for English — the table, its cards and its words are
+    Russian. Without `--lang` (the host's locale guessed Russian), the browser's English."""
+    set_lang("ru")
+    try:
+        room = Room("Friday", game_id="tallyup", code="KQXM", save_path=state_dir / "t.save",
+                    settings=HostSettings(lang=chosen))  # fmt: skip
+        host = HostApp(room, host="127.0.0.1", port=0, advertise=False, web_port=0)
+        async with host.run_test(size=(80, 24)) as pilot:
+            await until(lambda: host.web is not None, pilot)
+            headers = {"Accept-Language": "en-US,en;q=0.9"}
+            async with aiohttp.ClientSession(headers=headers) as guest:
+                page = await guest.get(f"http://127.0.0.1:{host.web.port}/")
+                assert f'lang="{spoken}"' in await page.text()
+    finally:
+        set_lang("en")
 
 
 def zbar_reads(lines: list[str]) -> list[str]:

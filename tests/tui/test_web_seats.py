@@ -173,6 +173,28 @@ async def test_the_page_speaks_the_browsers_language(seats):
     assert 'lang="ru"' in body
 
 
+async def test_a_host_that_chose_its_language_speaks_it_to_every_browser(tmp_path):
+    """`hubbub host --lang ru`: the page and its player app (the join form) are Russian for
+    a browser that asks for English — a guest joins the table in its language (its cards, its
+    words). Without the host's choice, the browser's language (above)."""
+    server = StandInSeats(
+        ("127.0.0.1", 47470), limit=2, state_root=tmp_path / "web", lang="ru", lang_chosen=True
+    )
+    await server.start("127.0.0.1", 0)
+    try:
+        async with browser(server, "en-US,en;q=0.9") as ann:
+            page = await ann.get("/")
+            body = await page.text()
+            assert 'lang="ru"' in body
+            assert html.escape(catalogue("ru")["link.reconnecting"]) in body
+            async with ann.ws_connect("/ws") as socket:
+                seen = await started(server, page.cookies[COOKIE].value)
+                await socket.close()
+        assert seen["argv"][-2:] == ["--lang", "ru"]
+    finally:
+        await server.close()
+
+
 async def test_pages_are_bounded_and_a_reload_replaces_its_page(seats):
     async with browser(seats) as ann, browser(seats) as boris, browser(seats) as cleo:
         for guest in (ann, boris, cleo):

@@ -148,6 +148,7 @@ class HostApp(App[None]):
             state_root=state_dir() / "web",
             title=self.title,
             lang=lang(),
+            lang_chosen=self.room.settings.lang is not None,  # `--lang`: every page speaks it
             door=self.server,  # blocks, and which page holds a seat
         )
         try:

@@ -301,6 +301,7 @@ class WebSeats:
         state_root: Path,
         title: str = "hubbub",
         lang: str = "en",
+        lang_chosen: bool = False,
         python: str = sys.executable,
         door: TableDoor | None = None,
         handles: Handles | None = None,
@@ -312,6 +313,11 @@ class WebSeats:
         self.dirs = SessionDirs(state_root)
         self.title = title
         self.lang = lang
+        self.lang_chosen = lang_chosen
+        """The host chose `lang` (`--lang`): every page and its app speak it, whatever the
+        browser asks. Else `lang` is the host machine's locale's, guessed: a browser's own
+        language (Accept-Language) is a better guess of its guest's, and `lang` is for a
+        browser that asks for neither of ours."""
         self.python = python
         self.pages: dict[str, Page] = {}
         self.port = 0
@@ -323,6 +329,12 @@ class WebSeats:
         self._listener: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._downloads = DownloadManager()
+
+    def lang_for(self, request: web.Request) -> str:
+        """The language of a page and of its player app (`lang_chosen`)."""
+        if self.lang_chosen:
+            return self.lang
+        return browser_lang(request.headers.get("Accept-Language", ""), self.lang)
 
     def argv(self, lang: str) -> list[str]:
         """The one command a page runs. Every part is ours; `lang` is one of LANGS."""
@@ -510,10 +522,10 @@ class WebSeats:
         if self.is_blocked(address):
             raise web.HTTPForbidden(text="The host has blocked this address.")
         session = valid_id(request.cookies.get(COOKIE)) or new_id()
-        lang = browser_lang(request.headers.get("Accept-Language", ""), self.lang)
+        lang = self.lang_for(request)
         words = catalogue(lang)
         refused = self.refusal(session, address)
-        said = {  # the page's own words (seat.js shows them), in the browser's language
+        said = {  # the page's own words (seat.js shows them), in the page's language
             "ended": words["web.ended"],
             "again": words["web.again"],
             "full": words["web.full"].format(n=self.limit),
@@ -567,7 +579,7 @@ class WebSeats:
             await page.end(refused)
             return socket
         previous = self.pages.pop(session, None)  # a reload or a second tab: it takes over
-        lang = browser_lang(request.headers.get("Accept-Language", ""), self.lang)
+        lang = self.lang_for(request)
         width = clamp(request.query.get("width"), COLUMNS, 80)
         height = clamp(request.query.get("height"), LINES, 24)
         key = self.door.page_key() if self.door is not None else None

@@ -20,7 +20,7 @@ from tui.games.trex.pieces import scale
 from tui.games.trex.words import COLOUR_STYLE, colour_label, joined, who
 from tui.i18n import quote, t
 from tui.text import literal, name, unbroken
-from tui.widgets import clock, keys, put, tap_target
+from tui.widgets import after_refresh, clock, keys, put, tap_target
 
 NEWS_SECONDS = 8.0
 
@@ -287,13 +287,61 @@ class TRexHand(HandWidget):
             return
 
         def chosen(seat: int | None) -> None:
+            self._asked = None
+            self.keep_unsent()
             if seat is not None:
                 self.act({"type": verb, "from": seat})
 
         names = self.view["players"]
         picker = PickOfferScreen(verb, [(s, names[s]) for s in offers])
+        self._asked = (verb, sorted(offers))
         # the offers changed under it: it closes (ask again with `a` or `x`)
         self.ask(picker, chosen, lambda: set(picker.seats) == set(self._offers_in()))
+        self.keep_unsent()
+
+    # what is unsent, for a web seat's next app (`HandWidget.unsent`)
+
+    _asked: tuple[str, list[int]] | None = None
+    """The "whose offer?" picker open now: its verb (accept, decline) and the offers it lists."""
+
+    def _moment(self) -> dict[str, Any]:
+        """The picker's moment: the play, this card, these offers waiting for an answer (a new
+        card, an offer withdrawn or a new one is another moment)."""
+        view = self.view
+        return {"phase": view.get("phase"), "card": view.get("card"),
+                "in": sorted(self._offers_in())}  # fmt: skip
+
+    def unsent(self) -> dict[str, Any] | None:
+        """The "whose offer?" picker being answered: asked again by the next app."""
+        if self._asked is None:
+            return None
+        verb, offers = self._asked
+        if verb not in self.legal() or offers != sorted(self._offers_in()):
+            return None  # (the offers changed: the picker is closing)
+        return {**self._moment(), "asked": verb}
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """The picker asked again — only at its very moment: the same card, and the very
+        offers it listed still waiting for this player's answer."""
+        if any(kept.get(key) != value for key, value in self._moment().items()):
+            return
+        verb = kept.get("asked")
+        if verb in ("accept", "decline"):
+            moment = self._moment()
+            after_refresh(self, lambda: self._ask_again(verb, moment, 50))
+
+    def _ask_again(self, verb: str, moment: dict[str, Any], tries: int) -> None:
+        """The picker again, once this hand's screen is the one shown (a picker pushed over a
+        screen still coming up would answer nobody) — if its moment has not passed meanwhile."""
+        if self._question is not None or self._moment() != moment:
+            return
+        if verb not in self.legal() or len(self._offers_in()) < 2:
+            return  # (one offer left: `a` would answer it at once — the player decides that)
+        if self.app.screen is not self.screen:
+            if tries > 0 and not self.screen.is_modal:
+                after_refresh(self, lambda: self._ask_again(verb, moment, tries - 1))
+            return
+        self.action_answer(verb)
 
     def action_withdraw(self) -> None:
         self.act({"type": "withdraw"})
