@@ -116,12 +116,13 @@ def _gone(room: dict[str, Any], seat: int) -> bool:
 
 
 def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
-    """Every player: score and progress to the target, IN/OUT as revealed — and while a
-    choice is sealed, only who has made theirs."""
+    """Every player: score and progress to the target (when everyone rolls once, which has
+    none: to the top score), IN/OUT as revealed — and while a choice is sealed, only who has
+    made theirs."""
     text = Text()
-    target = max(1, view["target"])
-    width = 8
     best = max(view["scores"], default=0)
+    target = max(1, best if view.get("once_each") else view["target"])
+    width = 8
     for seat, player in enumerate(view["players"]):
         score = view["scores"][seat]
         active = seat == view["active"]
