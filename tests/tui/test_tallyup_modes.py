@@ -5,12 +5,14 @@ door: nothing cut; no screen names a target the mode ignores) and the score char
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
 from tests.clipping import clipped
 from tests.scenes import SCENES
 from tests.tui.test_flow import screen_text
 from tui.games import ui_for
-from tui.games.tallyup import players_table
+from tui.games.tallyup import BARS, players_table, score_chart
+from tui.games.tallyup.pieces import NAME_WIDTH
 from tui.host.screens import option_value
 from tui.i18n import set_lang, t
 from tui.scenes import reach
@@ -100,3 +102,43 @@ def test_everyone_rolls_once_measures_the_players_against_the_top_score():
     assert rows[0].count("█") == 8 and rows[1].count("█") == 4
     rows = players_table({**view, "once_each": False}, {}).plain.splitlines()
     assert rows[0].count("█") == 1  # 400 of 2500
+
+
+def _bars(row: str) -> str:
+    return row[NAME_WIDTH + 7 :]
+
+
+@pytest.mark.parametrize("rows", [2, 3, 4])
+def test_each_player_s_bars_stay_in_their_own_rows(rows):
+    """TV 160×45, after a few rounds: "▁▁▁▁" under "Bot 1 0" was Bot 1's lowest bar hanging
+    under its name, over the next player's; and a tall bar rose into the row above. Each
+    player: `rows` rows, the name on the bottom one (the bars stand on it), a blank row
+    between two players; every column's height in eighths is the player's score's."""
+    scores = [[0, 300, 40], [120, 0, 40], [610, 0, 40], [900, 20, 1000]]  # four rounds
+    view = {"players": ["Ann", "Bot 1", "Vera"], "scores": scores[-1], "history": scores}
+    lines = score_chart(view, rows).plain.split("\n")
+    assert len(lines) == 3 * rows + 2
+    steps = len(BARS) * rows
+    for seat, player in enumerate(view["players"]):
+        block = lines[seat * (rows + 1) : seat * (rows + 1) + rows]
+        assert block[-1].startswith(player), block  # the name on the bottom row
+        assert all(not row.startswith(player) for row in block[:-1])
+        if seat:
+            assert not lines[seat * (rows + 1) - 1].strip(), "a blank row between two players"
+        for column, round_scores in enumerate(scores):
+            heights = []
+            for row in block:
+                bar = _bars(row).ljust(2 * len(scores))[2 * column]
+                heights.append(0 if bar == " " else BARS.index(bar) + 1)
+            # the bottom rows full up to the top one: one bar, from the name row up
+            filled = [h for h in reversed(heights)]
+            assert all(h == len(BARS) for h in filled[: sum(1 for h in filled if h) - 1])
+            level = round(round_scores[seat] / 1000 * (steps - 1)) + 1
+            assert sum(heights) == level, (player, column, heights)
+
+
+def test_a_chart_of_one_row_each_is_a_line_a_player():
+    view = {"players": ["Ann", "Bob"], "scores": [300, 0], "history": [[100, 0], [300, 0]]}
+    lines = score_chart(view).plain.split("\n")
+    assert [line.split()[0] for line in lines] == ["Ann", "Bob"]
+    assert isinstance(score_chart(view), Text)

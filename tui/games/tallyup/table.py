@@ -309,7 +309,8 @@ class TallyTable(GameWidget):
         chart = self.query_one("#tu-chart", VerticalScroll)
         rows = 1
         if self.app.has_class("-tv"):  # the chart takes the rows left: bars as tall as fit
-            rows = max(1, min(4, chart.scrollable_content_region.height // len(view["players"])))
+            height, players = chart.scrollable_content_region.height, len(view["players"])
+            rows = max(1, min(4, (height + 1) // players - 1))  # (a row between two players)
         drawn = score_chart(view, rows, marks_of(self.room))
         if shown := list(chart.query(".tu-chart-text")):
             put(shown[0], drawn)
