@@ -253,9 +253,10 @@ async def test_on_a_tv_tally_ups_chart_takes_the_rows_left_with_taller_bars():
     assert one.plain.split("\n")[0].endswith("▃█") and one.plain.split("\n")[1].endswith("▁▁")
     tall_ann = three.plain.split("\n")[:3]
     assert [row[-4:] for row in tall_ann] == ["  ██", "▁▁██", "████"]  # 1/3 and all of it
-    # the name on its bars' top row: on the bottom one, Bob's bars rose under Ann's name
-    assert tall_ann[0].startswith("Ann") and not three.plain.split("\n")[2].startswith("Ann")
-    assert three.plain.split("\n")[3].startswith("Bob")
+    # the name on the row its bars stand on; an empty row, then Bob's (test_tallyup_chart)
+    assert tall_ann[2].startswith("Ann") and not tall_ann[0].startswith("Ann")
+    assert not three.plain.split("\n")[3].strip()
+    assert three.plain.split("\n")[6].startswith("Bob")
 
 
 @pytest.mark.parametrize("name", ["host-trex-vote", "host-trex-end"])

@@ -140,7 +140,8 @@ class PlayerScreen(KeyHints, Screen[None]):
         body = t(f"{self.HELP}.body" + no_bots(room, f"{self.HELP}.body"))
         game = room.get("game")
         if self.HELP in ("help.game", "help.wait") and game:
-            body += "\n\n" + ui_for(game).rules(game, self.player.game or {})
+            view = self.player.game or room.get("options") or {}  # (waiting: the options)
+            body += "\n\n" + ui_for(game).rules(game, view)
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
 
     def refresh_room(self, events: list[dict[str, Any]] | None = None) -> None:
@@ -564,11 +565,12 @@ def _game_text(room: dict[str, Any], *, options: bool = False, tagline: bool = T
     if tagline:
         text.append("\n" + t(f"game.{game_id}.tagline"), style="dim")
     if options:
-        for key, value in (room.get("options") or {}).items():
+        chosen = room.get("options") or {}
+        for key, value in chosen.items():
             if key == "lang":
                 continue
             text.append(f"\n{t(f'option.{game_id}.{key}')}: ", style="dim")
-            text.append(option_value(game_id, key, value))
+            text.append(option_value(game_id, key, value, chosen))
     return text
 
 

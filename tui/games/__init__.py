@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -294,6 +294,14 @@ class GameUI:
     all, only the time running out (Tesauro's silent speaker: `spoke` with no text) — the
     game's narrator says so (the move comes marked `played_for`), and the room does not say
     the bot made a move for them; None: the bot's move is a move."""
+
+    unused_options: Callable[[dict[str, Any]], Collection[str]] | None = None
+    """The options these option values leave unused (Tally Up!: the target score, when
+    everyone rolls once): the lobby says so beside their values; None: none ever is."""
+
+    def unused(self, options: dict[str, Any]) -> Collection[str]:
+        """The options `options` leave unused (`unused_options`)."""
+        return self.unused_options(options) if self.unused_options else ()
 
     def clock_only(self, event: dict[str, Any] | None) -> bool:
         """Whether `event` is a move the clock made that is no move (`no_move`)."""

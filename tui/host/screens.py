@@ -149,7 +149,7 @@ class HostScreen(KeyHints, Screen[None]):
         body = t(f"{self.HELP}.body" + no_bots(room.summary(), f"{self.HELP}.body"))
         game = room.game_id
         if self.HELP != "help.host_lobby" and game:
-            body += "\n\n" + t(f"{game}.rules")
+            body += "\n\n" + ui_for(game).rules(game, room.game_view(None) or room.options)
         elif game and has(f"option.{game}.help"):  # the lobby: what the game's options do
             body += "\n\n" + t(f"option.{game}.help")
         self.app.push_screen(HelpScreen(t(f"{self.HELP}.title"), body, binding_help(self)))
@@ -291,7 +291,7 @@ class LobbyScreen(HostScreen):
             owner = game.id if option in game.options else "room"
             value = values.get(option.key, option.default)
             row = Text(t(f"option.{owner}.{option.key}") + ": ")
-            said = option_value(owner, option.key, value)
+            said = option_value(owner, option.key, value, room.options)
             if option.key == "grace" and value and not game.bots:  # nobody stands in: sits out
                 said = t("option.room.grace_sitout_value", value=value)
             row.append(said, style="bold")
@@ -423,7 +423,13 @@ def giant(word: str, room: int, large: bool) -> list[str] | None:
     return None
 
 
-def option_value(game_id: str, key: str, value: Any) -> str:
+def option_value(game_id: str, key: str, value: Any, options: dict[str, Any] | None = None) -> str:
+    """An option's value in words; with the game's `options`, said to be unused where they
+    leave it so (`option.<game>.<key>_unused`: Tally Up!'s target when everyone rolls once)."""
+    if options is not None and key in ui_for(game_id).unused(options):
+        unused = f"option.{game_id}.{key}_unused"
+        if has(unused):
+            return t(unused, value=option_value(game_id, key, value))
     if isinstance(value, bool):
         return t("option.on") if value else t("option.off")
     exact = f"option.{game_id}.{key}_{value}"  # a value with words of its own ("no limit")

@@ -62,6 +62,17 @@ __all__ = [
     "up_label",
 ]
 
+
+def rules_key(view: dict) -> str:
+    """ "Everyone rolls once" ends another way: its rules say so (a view, or the options)."""
+    return "tallyup.rules_once_each" if view.get("once_each") else "tallyup.rules"
+
+
+def unused_options(options: dict) -> tuple[str, ...]:
+    """ "Everyone rolls once" ignores the target score."""
+    return ("target",) if options.get("once_each") else ()
+
+
 register_ui(
     "tallyup",
     GameUI(
@@ -69,5 +80,7 @@ register_ui(
         TallyHand,
         narrate,
         seat_params=("winner",),
+        rules_key=rules_key,
+        unused_options=unused_options,
     ),
 )

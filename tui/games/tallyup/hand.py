@@ -299,5 +299,8 @@ class TallyHand(HandWidget):
         text = Text()
         text.append(t("tallyup.you", score=scores[me], rank=rank, n=len(scores)), style="bold")
         text.append("  " + ("OUT" if view["out"][me] else "IN"), style="bold cyan")
-        text.append("   " + unbroken(t("tallyup.target", n=view["target"])), style="dim")
+        goal = t("tallyup.target", n=view["target"])
+        if view["once_each"]:  # (the mode ignores the target)
+            goal = t("tallyup.once_each_short")
+        text.append("   " + unbroken(goal), style="dim")
         return text

@@ -21,8 +21,11 @@ NAME_WIDTH = 14  # a name in the score chart
 def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = None) -> Text:
     """Every player's score after each round, all on the same scale: a row each, or on a TV
     `rows` rows each — bars as tall as the room allows, two columns a round, in the seat's
-    colour (`marks`: the seats' marks), the name (in that colour too) and score on the top
-    row: on the bottom one, the bars rising above it read as the player's above."""
+    colour (`marks`: the seats' marks), the name (in that colour too) and score on the bottom
+    row, the bars standing on it, and an empty row between two players. (With the name on
+    the top row, the bars hung under it down to the next player's name: a low bar read as
+    that player's. With no row between, a tall bar rose into the name row of the player
+    above.)"""
     history = view["history"]
     top = max([1, *(max(scores) for scores in history)]) if history else 1
     low = min([0, *(min(scores) for scores in history)]) if history else 0
@@ -30,13 +33,15 @@ def score_chart(view: dict[str, Any], rows: int = 1, marks: list[int] | None = N
     steps = len(BARS) * rows  # the eighths of a cell a bar can rise
     text = Text()
     for seat, player in enumerate(view["players"]):
+        if seat and rows > 1:
+            text.append("\n")  # (the row between two players)
         style = "green" if rows == 1 else seat_colour(seat, marks)
         label = name(player, style="" if rows == 1 else f"bold {style}")
         label.truncate(NAME_WIDTH, overflow="ellipsis", pad=True)
         levels = [round((scores[seat] - low) / span * (steps - 1)) + 1 for scores in history]
         for row in reversed(range(rows)):  # the top row first
-            if row != rows - 1:
-                text.append(" " * (NAME_WIDTH + 7))  # beneath the name and the score
+            if row:
+                text.append(" " * (NAME_WIDTH + 7))  # above the name and the score
             else:
                 text.append_text(label)
                 text.append(f"{view['scores'][seat]:>6} ", style="bold")
@@ -116,12 +121,13 @@ def _gone(room: dict[str, Any], seat: int) -> bool:
 
 
 def players_table(view: dict[str, Any], room: dict[str, Any]) -> Text:
-    """Every player: score and progress to the target, IN/OUT as revealed — and while a
-    choice is sealed, only who has made theirs."""
+    """Every player: score and progress to the target (when everyone rolls once, which has
+    none: to the top score), IN/OUT as revealed — and while a choice is sealed, only who has
+    made theirs."""
     text = Text()
-    target = max(1, view["target"])
-    width = 8
     best = max(view["scores"], default=0)
+    target = max(1, best if view.get("once_each") else view["target"])
+    width = 8
     for seat, player in enumerate(view["players"]):
         score = view["scores"][seat]
         active = seat == view["active"]

@@ -11,6 +11,7 @@ from tui.scenes import (
     ANN,
     BORIS,
     BOT,
+    CODE,
     FULL_NAMES,
     Scene,
     Table,
@@ -148,6 +149,22 @@ def bonus_table() -> Table:
     return table
 
 
+def once_each_table() -> Table:
+    """Five players in "Everyone rolls once" (the target is not used), in the second round
+    or later, the active player to roll again with points on the table; Darya's laptop is
+    gone and someone at the door asks for her seat by name: the join prompt over two lines,
+    the footer on two (the host may nudge too)."""
+    table = Table(game_id="tallyup")
+    for player in FULL_NAMES[:5]:
+        table.seat(player)
+    table.room.set_option("once_each", True)
+    table.room.start(lang=lang())
+    table.play(lambda v: v["round"] >= 2 and v["phase"] == "roll" and v["running_total"] > 0)
+    table.room.disconnected(4)
+    table.room.claim("Darya", CODE, "192.0.2.2:44434", lambda token: None)
+    return table
+
+
 def full_table() -> Table:
     """Ten players, the second round's sealed choice open with points on the table."""
     return full_game_table(
@@ -167,6 +184,19 @@ SCENES: tuple[Scene, ...] = (
         "host-table-full",
         "The table of a game of ten: the total and the roll on a line each",
         host_scene(full_table),
+        snapshot=False,
+    ),
+    Scene(
+        "host-tallyup-once-each",
+        "Tally Up! table, everyone rolls once (no target), someone asking for a seat",
+        host_scene(once_each_table),
+        big=True,
+        snapshot=False,
+    ),
+    Scene(
+        "player-tallyup-once-each",
+        "Tally Up! player, everyone rolls once: no target in the status line",
+        player_scene(once_each_table, screen="GameScreen"),
         snapshot=False,
     ),
     # Tally Up! in every phase, one scripted game (tallyup_table), the table and Ann's laptop

@@ -95,6 +95,7 @@ class TallyTable(GameWidget):
         self._kept_bonus: list[dict[str, Any]] = []
         self._banner: Headline | None = None  # a moment's, while it is held up
         self._kept_roll: list[dict[str, Any]] = []  # a bust's dice stay up into the next round
+        self._roll_chips = False  # the roll drawn as chips on a line (dice boxes did not fit)
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         if self.beats.beat is None:
@@ -199,11 +200,55 @@ class TallyTable(GameWidget):
             dice = dice_overview(view, short=True)
         put(self.query_one("#tu-dice", Static), dice)
         put(self.query_one("#tu-banner", Static), self._headline(view, names))
-        roll = Text()
         bonus = view["bonus"] or self._kept_bonus
         # the dice as chips on a line: a crowded table, or a small one with a bonus roll too
-        # (two rows of dice boxes left the players one row)
+        # (two rows of dice boxes left the players one row), or one whose rows other lines
+        # took (a host's alert over two, a footer on two, a round line on two)
         chips = crowded or (bool(bonus) and self.app.has_class("-small"))
+        roll = self._roll(view, bonus, chips)
+        if not chips and not self._roll_fits(roll):
+            chips, roll = True, self._roll(view, bonus, chips=True)
+        self._roll_chips = chips
+        put(self.query_one("#tu-roll", Static), roll)
+        put(self.query_one("#tu-players", Static), players_table(view, room))
+        chart = self.query_one("#tu-chart", VerticalScroll)
+        # the scores round by round: at the end; on a TV all game long (it has the room)
+        chart.display = bool(view["over"] or (self.app.has_class("-tv") and view["history"]))
+        if chart.display:
+            self._draw_chart(view)
+        # (the rows the others take are known once they are laid out: measured again then)
+        after_refresh(self, self._check_fit)
+
+    def _roll_fits(self, roll: Text) -> bool:
+        """Whether `roll` (dice drawn as dice) leaves the rest of the table its rows: the
+        rows the table has, less those its other parts take as laid out now."""
+        height = self.content_size.height
+        across = self.query_one("#tu-roll").content_size.width
+        if not height or not across:
+            return True  # not laid out yet (measured again once it is)
+        taken = sum(
+            child.outer_size.height
+            for child in self.children
+            if child.display and child.id not in ("tu-roll", "tu-chart")
+        )
+        return taken + len(roll.wrap(self.app.console, across)) <= height
+
+    def _check_fit(self) -> None:
+        """Laid out: draw again if the roll drawn now is not the one that fits."""
+        if not self.view or not self.room or self.beats.beat is not None:
+            return
+        bonus = self.view["bonus"] or self._kept_bonus
+        crowded = self.has_class("-crowded")
+        chips = crowded or (bool(bonus) and self.app.has_class("-small"))
+        if chips:
+            return
+        fits = self._roll_fits(self._roll(self.view, bonus, chips=False))
+        if fits == self._roll_chips:
+            self._redraw()
+
+    def _roll(self, view: dict[str, Any], bonus: list[dict[str, Any]], chips: bool) -> Text:
+        """The last roll (and the bonus roll): as dice, or as `chips` on a line."""
+        roll = Text()
         if view["last_roll"] or self._kept_roll:
             # (on a small screen this round's dice say it themselves; the last round's not)
             if not self.app.has_class("-small") or not view["last_roll"]:
@@ -220,13 +265,7 @@ class TallyTable(GameWidget):
         elif bonus:
             roll.append("\n" + t("tallyup.bonus_roll") + "\n", style="dim")
             roll.append_text(dice_art(bonus, large=self.app.has_class("-tv")))
-        put(self.query_one("#tu-roll", Static), roll)
-        put(self.query_one("#tu-players", Static), players_table(view, room))
-        chart = self.query_one("#tu-chart", VerticalScroll)
-        # the scores round by round: at the end; on a TV all game long (it has the room)
-        chart.display = bool(view["over"] or (self.app.has_class("-tv") and view["history"]))
-        if chart.display:
-            self._draw_chart(view)
+        return roll
 
     def _headline(self, view: dict[str, Any], names: list[str]) -> Text:
         """The moment held up, else the phase: on a TV in big letters where they fit. (The
@@ -270,7 +309,8 @@ class TallyTable(GameWidget):
         chart = self.query_one("#tu-chart", VerticalScroll)
         rows = 1
         if self.app.has_class("-tv"):  # the chart takes the rows left: bars as tall as fit
-            rows = max(1, min(4, chart.scrollable_content_region.height // len(view["players"])))
+            height, players = chart.scrollable_content_region.height, len(view["players"])
+            rows = max(1, min(4, (height + 1) // players - 1))  # (a row between two players)
         drawn = score_chart(view, rows, marks_of(self.room))
         if shown := list(chart.query(".tu-chart-text")):
             put(shown[0], drawn)
