@@ -376,17 +376,43 @@ class Dialog:
         {"up", "down", "left", "right", "pageup", "pagedown", "home", "end", "tab", "shift+tab"}
     )
 
+    ANSWER_FIRST: ClassVar[str | None] = None
+    """A dialog that asks something: the catalogue key of what it says to a key it has no
+    use for ("Answer the question first: y leaves, n or Esc stays"). The key is not passed
+    on, as a dialog that only shows something passes it: an answer is deliberate, and a
+    question left open is not answered by a key meant for the game — but it is never
+    swallowed without a word (the play-test: T-Rex's `4` under "Leave the game?" did
+    nothing and said nothing while the vote ran)."""
+
+    HURRIED: ClassVar[str | None] = None
+    """A question that is not about the player's move (Leave the game?): the catalogue key
+    of what it says when it closes as its no (`answer_no`) with `ClientApp.HURRY` seconds
+    left of the countdown that waits on this player — it must not hold them until "the
+    undecided stay IN" (`ClientApp._hurry`). A question that *is* the move (Tesauro's "is
+    definition 3 the true one?") stays: its own clock counts."""
+
     def on_mount(self) -> None:
         screen: Any = self
         self._seen_moment = _moment(screen.app)  # (what the screen beneath it asks)
 
+    def answer_no(self) -> None:
+        """Close as its no (`HURRIED`)."""
+        screen: Any = self
+        screen.dismiss(None)
+
     def on_key(self, event: events.Key) -> None:
         screen: Any = self
-        if not self.GIVES_WAY or event.key in self.SCROLLING:
-            return
         if event.key in screen.active_bindings:
-            return  # its own (Esc, ?, …)
+            return  # its own (Esc, ?, y, …)
         if not (event.is_printable or event.key in ("enter", "space")):
+            return
+        if not self.GIVES_WAY:
+            if self.ANSWER_FIRST is not None:
+                event.stop()
+                event.prevent_default()
+                screen.app.notify(t(self.ANSWER_FIRST), severity="warning", timeout=4)
+            return
+        if event.key in self.SCROLLING:
             return
         event.stop()
         event.prevent_default()
@@ -479,6 +505,7 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 
     PAUSE = 0.5
     BESIDE = "answer(False)"
+    ANSWER_FIRST = "confirm.answer_first"
     GAP = "    "
     """Between the hint's yes and its no."""
     BINDINGS = keys(
@@ -526,6 +553,9 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+    def answer_no(self) -> None:
+        self.dismiss(False)
 
 
 def after_refresh(node: Widget, callback: Callable[[], object]) -> None:

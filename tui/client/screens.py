@@ -704,7 +704,17 @@ class GameScreen(RoomScreen):
         question = t(key + no_bots(self.player.room, key))
         if ends:  # (three left in a T-Rex game: it cannot go on without this one)
             question += " " + t("client.leave_ends_game")
-        self.app.push_screen(ConfirmScreen(question), leave)
+        self.app.push_screen(LeaveScreen(question), leave)
+
+
+class LeaveScreen(ConfirmScreen):
+    """`q` during a game: leave it? A question about the evening, not the move: with
+    `ClientApp.HURRY` seconds left of the player's own countdown it closes as "no, stay"
+    (the play-test: it stayed over Tally Up!'s sealed choice until "the undecided stay IN"),
+    and a game key pressed under it says how to answer it."""
+
+    ANSWER_FIRST = "client.leave_answer_first"
+    HURRIED = "client.leave_hurried"
 
 
 class WatchScreen(RoomScreen):
