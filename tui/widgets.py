@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Offset
+from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -410,7 +411,7 @@ class Dialog:
             if self.ANSWER_FIRST is not None:
                 event.stop()
                 event.prevent_default()
-                screen.app.notify(t(self.ANSWER_FIRST), severity="warning", timeout=4)
+                self._answer_first()
             return
         if event.key in self.SCROLLING:
             return
@@ -423,6 +424,26 @@ class Dialog:
             app.notify(t("keys.moved_on", pressed=shown), severity="warning", markup=False)
             return
         app.post_message(events.Key(event.key, event.character))
+
+    def _answer_first(self) -> None:
+        """Say how to answer it (`ANSWER_FIRST`): once on the screen, however many keys
+        ask — and taken down when it closes (`on_unmount`), not left to speak of a question
+        no longer there."""
+        screen: Any = self
+        self._drop_answer_first()
+        note = Notification(t(self.ANSWER_FIRST or ""), severity="warning", timeout=4)
+        self._answer_note = note
+        screen.app.post_message(Notify(note))  # (what `notify` does, keeping the toast)
+
+    def _drop_answer_first(self) -> None:
+        screen: Any = self
+        note = getattr(self, "_answer_note", None)
+        if note is not None:
+            self._answer_note = None
+            screen.app._unnotify(note)
+
+    def on_unmount(self) -> None:
+        self._drop_answer_first()
 
     async def on_click(self, event: events.Click) -> None:
         screen: Any = self

@@ -701,6 +701,10 @@ async def test_the_leave_question_gives_way_as_no_when_your_time_runs_out(monkey
         await until(lambda: app.room.get("timer_seconds") == 30.0, pilot)
         await pilot.press("q")
         await until(lambda: isinstance(app.screen, LeaveScreen), pilot)
+        await pilot.press("i")  # a game key: how to answer is said, the question stays
+        first = t("client.leave_answer_first")
+        await until(lambda: any(n.message == first for n in app._notifications), pilot)
+        assert isinstance(app.screen, LeaveScreen)
         now[0] += 30.0 - ClientApp.HURRY - 5  # 15 s left: the question stays
         app._hurry()
         await pilot.pause()
@@ -711,6 +715,7 @@ async def test_the_leave_question_gives_way_as_no_when_your_time_runs_out(monkey
         told = t("client.leave_hurried", seconds=10)
         assert "10" in told
         await until(lambda: any(n.message == told for n in app._notifications), pilot)
+        assert all(n.message != first for n in app._notifications)  # (no question now)
         assert app.client is None and app.is_running  # (a scene: no link) — not left
         await pilot.press("i")  # the prompt's keys are the prompt's again
         await pilot.pause()
@@ -736,8 +741,13 @@ async def test_a_game_key_under_the_leave_question_is_told_how_to_answer_it(stat
         await until(lambda: any(n.message == told for n in bob._notifications), pb)
         assert isinstance(bob.screen, LeaveScreen)
         assert party.room.state["last_match"] is None
+        await pb.press("x")  # again: said once, not stacked
+        await pb.pause()
+        assert [n.message for n in bob._notifications].count(told) == 1
         await pb.press("n")
         await until(lambda: isinstance(bob.screen, GameScreen), pb)
+        # the word about a question no longer there goes with it
+        await until(lambda: all(n.message != told for n in bob._notifications), pb)
         await pb.press("a")
         await until(lambda: party.room.state["last_match"] is not None, pb, what="the match")
 
