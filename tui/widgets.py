@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Offset
+from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -376,17 +377,43 @@ class Dialog:
         {"up", "down", "left", "right", "pageup", "pagedown", "home", "end", "tab", "shift+tab"}
     )
 
+    ANSWER_FIRST: ClassVar[str | None] = None
+    """A dialog that asks something: the catalogue key of what it says to a key it has no
+    use for ("Answer the question first: y leaves, n or Esc stays"). The key is not passed
+    on, as a dialog that only shows something passes it: an answer is deliberate, and a
+    question left open is not answered by a key meant for the game — but it is never
+    swallowed without a word (the play-test: T-Rex's `4` under "Leave the game?" did
+    nothing and said nothing while the vote ran)."""
+
+    HURRIED: ClassVar[str | None] = None
+    """A question that is not about the player's move (Leave the game?): the catalogue key
+    of what it says when it closes as its no (`answer_no`) with `ClientApp.HURRY` seconds
+    left of the countdown that waits on this player — it must not hold them until "the
+    undecided stay IN" (`ClientApp._hurry`). A question that *is* the move (Tesauro's "is
+    definition 3 the true one?") stays: its own clock counts."""
+
     def on_mount(self) -> None:
         screen: Any = self
         self._seen_moment = _moment(screen.app)  # (what the screen beneath it asks)
 
+    def answer_no(self) -> None:
+        """Close as its no (`HURRIED`)."""
+        screen: Any = self
+        screen.dismiss(None)
+
     def on_key(self, event: events.Key) -> None:
         screen: Any = self
-        if not self.GIVES_WAY or event.key in self.SCROLLING:
-            return
         if event.key in screen.active_bindings:
-            return  # its own (Esc, ?, …)
+            return  # its own (Esc, ?, y, …)
         if not (event.is_printable or event.key in ("enter", "space")):
+            return
+        if not self.GIVES_WAY:
+            if self.ANSWER_FIRST is not None:
+                event.stop()
+                event.prevent_default()
+                self._answer_first()
+            return
+        if event.key in self.SCROLLING:
             return
         event.stop()
         event.prevent_default()
@@ -397,6 +424,26 @@ class Dialog:
             app.notify(t("keys.moved_on", pressed=shown), severity="warning", markup=False)
             return
         app.post_message(events.Key(event.key, event.character))
+
+    def _answer_first(self) -> None:
+        """Say how to answer it (`ANSWER_FIRST`): once on the screen, however many keys
+        ask — and taken down when it closes (`on_unmount`), not left to speak of a question
+        no longer there."""
+        screen: Any = self
+        self._drop_answer_first()
+        note = Notification(t(self.ANSWER_FIRST or ""), severity="warning", timeout=4)
+        self._answer_note = note
+        screen.app.post_message(Notify(note))  # (what `notify` does, keeping the toast)
+
+    def _drop_answer_first(self) -> None:
+        screen: Any = self
+        note = getattr(self, "_answer_note", None)
+        if note is not None:
+            self._answer_note = None
+            screen.app._unnotify(note)
+
+    def on_unmount(self) -> None:
+        self._drop_answer_first()
 
     async def on_click(self, event: events.Click) -> None:
         screen: Any = self
@@ -479,6 +526,7 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 
     PAUSE = 0.5
     BESIDE = "answer(False)"
+    ANSWER_FIRST = "confirm.answer_first"
     GAP = "    "
     """Between the hint's yes and its no."""
     BINDINGS = keys(
@@ -526,6 +574,9 @@ class ConfirmScreen(Dialog, ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+    def answer_no(self) -> None:
+        self.dismiss(False)
 
 
 def after_refresh(node: Widget, callback: Callable[[], object]) -> None:

@@ -677,6 +677,109 @@ async def test_the_help_opened_during_your_move_gives_way_as_its_time_runs_out()
         await until(lambda: any(n.message == told for n in app._notifications), pilot)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_leave_question_gives_way_as_no_when_your_time_runs_out(monkeypatch, lang):
+    """The play-test: `q` pressed, then Tally Up!'s sealed choice came; "Leave the game?"
+    stayed over it until "the undecided stay IN". A question is not closed by the table
+    starting to wait (it was asked on purpose), but with HURRY seconds left of the player's
+    own countdown it closes as "no, stay", saying so — the seat is kept, the prompt is back."""
+    from tui.client.screens import LeaveScreen
+    from tui.games.tallyup.scenes import tallyup_at
+    from tui.scenes import ANN, player_scene, wire
+
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0.0)
+    set_lang(lang)
+    app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen")()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await run_before(pilot)
+        now = [1000.0]
+        app.clock = lambda: now[0]
+        room = dict(app.room, timer_seconds=30.0)
+        assert ANN in room["waiting"]
+        view = {"type": "view", "room": room, "game": app.game, "events": []}
+        app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
+        await until(lambda: app.room.get("timer_seconds") == 30.0, pilot)
+        await pilot.press("q")
+        await until(lambda: isinstance(app.screen, LeaveScreen), pilot)
+        await pilot.press("i")  # a game key: how to answer is said, the question stays
+        first = t("client.leave_answer_first")
+        await until(lambda: any(n.message == first for n in app._notifications), pilot)
+        assert isinstance(app.screen, LeaveScreen)
+        now[0] += 30.0 - ClientApp.HURRY - 5  # 15 s left: the question stays
+        app._hurry()
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        now[0] += 5.0
+        app._hurry()
+        await until(lambda: isinstance(app.screen, GameScreen), pilot, what="it gave way")
+        told = t("client.leave_hurried", seconds=10)
+        assert "10" in told
+        await until(lambda: any(n.message == told for n in app._notifications), pilot)
+        assert all(n.message != first for n in app._notifications)  # (no question now)
+        assert app.client is None and app.is_running  # (a scene: no link) — not left
+        await pilot.press("i")  # the prompt's keys are the prompt's again
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_game_key_under_the_leave_question_is_told_how_to_answer_it(state_dir, monkeypatch):
+    """The play-test: T-Rex's sudden-death vote began under "Leave the game?"; `4` did
+    nothing and said nothing. A key the question has no use for leaves it open (an answer
+    is deliberate) and says how to answer it; `n` then stays, and the vote's key votes."""
+    from tui.client.screens import LeaveScreen
+
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0.0)
+    set_lang("en")
+    async with AsyncExitStack() as stack:
+        party, bob, pb = await trex_for_bob(stack, state_dir)
+        await pb.press("q")
+        await until(lambda: isinstance(bob.screen, LeaveScreen), pb)
+        party.room.act(0, {"type": "offer", "to": 1})
+        await until(lambda: "accept" in (bob.game or {}).get("legal", []), pb, what="the offer")
+        await pb.press("a")
+        told = t("client.leave_answer_first")
+        await until(lambda: any(n.message == told for n in bob._notifications), pb)
+        assert isinstance(bob.screen, LeaveScreen)
+        assert party.room.state["last_match"] is None
+        await pb.press("x")  # again: said once, not stacked
+        await pb.pause()
+        assert [n.message for n in bob._notifications].count(told) == 1
+        await pb.press("n")
+        await until(lambda: isinstance(bob.screen, GameScreen), pb)
+        # the word about a question no longer there goes with it
+        await until(lambda: all(n.message != told for n in bob._notifications), pb)
+        await pb.press("a")
+        await until(lambda: party.room.state["last_match"] is not None, pb, what="the match")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("which", ["confirm", "offers"])
+async def test_every_question_says_how_to_answer_it_to_a_key_it_has_no_use_for(
+    monkeypatch, lang, which
+):
+    """Not the leave question only: any yes/no question (Tesauro's "is definition 3 the
+    true one?", the host's) and T-Rex's offer picker say so, in both languages."""
+    from textual.app import App
+
+    from tui.games.trex.offer import PickOfferScreen
+
+    monkeypatch.setattr(ConfirmScreen, "PAUSE", 0.0)
+    set_lang(lang)
+    if which == "confirm":
+        dialog, said = ConfirmScreen("Sure?"), "confirm.answer_first"
+    else:
+        dialog = PickOfferScreen("accept", [(0, "Ann"), (2, "Cid")])
+        said = "trex.pick_first"
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(dialog)
+        await pilot.pause()
+        await pilot.press("x")
+        told = t(said)
+        await until(lambda: any(n.message == told for n in app._notifications), pilot)
+        assert app.screen is dialog  # still asked
+
+
 async def trex_for_bob(stack: AsyncExitStack, state_dir) -> tuple[Party, ClientApp, object]:
     """A game of T-Rex begun for Ann, Bob and Cid; Bob's app and pilot."""
     party = await Party(stack, state_dir, game_id="trex").open("Ann", "Bob", "Cid")

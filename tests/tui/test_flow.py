@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -13,7 +14,7 @@ from net.discovery import HostInfo
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from tui.client.app import ClientApp
-from tui.client.screens import GameScreen, GoneScreen, JoinScreen, WaitScreen
+from tui.client.screens import FindScreen, GameScreen, GoneScreen, JoinScreen, WaitScreen
 from tui.host.app import HostApp
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang
@@ -228,6 +229,45 @@ async def test_a_name_typed_before_the_join_form_is_up_goes_into_it(peek, state_
         await until(lambda: [s.name for s in room.seats] == ["Ann"], hp)
         await until(lambda: isinstance(player.screen, WaitScreen), pp)
         await until(lambda: player.screen.is_mounted, pp)  # not torn down mid-mount
+
+
+@pytest.mark.parametrize("how", ["burst", "press"])
+async def test_down_and_enter_typed_at_once_join_the_table_down_moved_to(how):
+    """Two tables in the list, Down and Enter typed back to back: the Enter joins the one
+    Down moved to (it used to run first — a priority binding — and join the one before)."""
+    set_lang("en")
+
+    def table(name: str, port: int) -> HostInfo:
+        return HostInfo(
+            name=name,
+            addresses=("127.0.0.1",),
+            port=port,
+            protocol=PROTOCOL_VERSION,
+            game="peek",
+            players=0,
+            needs_code=False,
+            room_id=name.lower(),
+            service_name=f"{name}._hubbub._tcp.local.",
+        )
+
+    player = ClientApp(None, discover=False)
+    async with player.run_test(size=(100, 30)) as pp:
+        await until(lambda: isinstance(player.screen, FindScreen), pp)
+        find = player.screen
+        find.hosts = {h.key: h for h in (table("Alpha", 4001), table("Beta", 4002))}
+        find._show_hosts()
+        await pp.pause()
+        if how == "burst":
+            burst(player, "down", "enter")
+        else:
+            await pp.press("down", "enter")
+        await until(lambda: isinstance(player.screen, JoinScreen), pp)
+        assert player.screen.port == 4002
+        await pp.press("escape")  # back to the list: Enter there joins what is highlighted
+        await until(lambda: isinstance(player.screen, FindScreen), pp)
+        burst(player, "up", "enter")
+        await until(lambda: isinstance(player.screen, JoinScreen), pp)
+        assert player.screen.port == 4001
 
 
 async def test_f2_after_a_refused_name_opens_a_clean_watch_form(peek, state_dir):

@@ -1203,6 +1203,59 @@ async def test_a_clocked_speaker_is_not_told_the_bot_moved_for_them(language):
         set_lang("en")
 
 
+def spoken_bob_silent() -> shots.TesauroTable:
+    """Spoken: every tile taken and every speaker ready; Bob, the first, says nothing."""
+    dana = 3
+    table = shots.TesauroTable(spoken=True)
+    table.start(dana)
+    table.choose()
+    for seat in (BOB, CID, dana):
+        table.tile(seat, nth=seat)
+        table.room.act(seat, {"type": "done"})
+    return table
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_nudged_silent_speaker_is_told_his_time_ran_out(language):
+    """Spoken Tesauro, the host nudges Bob, who stays silent: 20 s on, the bot moves for him
+    — his toast said "the bot made that move for you", though nobody spoke for him. The
+    nudge's run-out goes the turn clock's way (`GameUI.no_move`): "Your time ran out." —
+    through the room's own changes, as the host sends them."""
+    from tui.scenes import built, player_scene, wire
+
+    set_lang(language)
+    try:
+        table = built(spoken_bob_silent)
+        room = table.room
+        app, run_before = player_scene(lambda: table, you=BOB, screen="GameScreen")()
+        heard: list[list[dict]] = []
+        room.subscribe(heard.append)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await run_before(pilot)
+            assert BOB in room.waiting_for()
+
+            def send() -> None:
+                view = {"type": "view", "version": room.version,
+                        "room": room.summary() | {"you": BOB}, "game": room.game_view(BOB),
+                        "events": heard.pop()}  # fmt: skip
+                app.post_message(ClientApp.told(wire(view)))
+
+            assert room.nudge()
+            send()
+            await until(lambda: (app.room.get("turn") or {}).get("nudged"), pilot)
+            app.clear_notifications()
+            room._turn_over(room.countdown.action)  # as the room's clock does, 20 s on
+            assert heard[-1][0] == {"type": "played_for", "seat": BOB}, heard[-1]
+            send()
+            ran_out = t("client.time_ran_out_you")
+            await until(lambda: ran_out in [str(n.message) for n in app._notifications], pilot)
+            told = [str(n.message) for n in app._notifications]
+            assert t("client.played_for_you") not in told, told
+    finally:
+        set_lang("en")
+
+
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize(
     ("clock", "keys", "sent"),

@@ -320,6 +320,59 @@ async def test_a_bye_bye_that_changes_your_card_is_said_to_you():
         await until(lambda: said in [str(n.message) for n in app._notifications], pilot)
 
 
+async def test_a_bye_bye_toast_goes_when_the_card_it_speaks_of_is_gone():
+    """On a phone "Bye-bye! Your card's action is now: …" stayed up for seconds over the
+    next card. It goes as the card does; a newer bye-bye replaces it; and one that came
+    with a new card of another colour is not said at all."""
+    from tui.games.trex.scenes import DANA, trex_at
+    from tui.scenes import built, player_scene, wire
+
+    set_lang("en")
+    table = built(trex_at("match"))
+    app, run_before = player_scene(lambda: table, screen="GameScreen", you=0)()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await run_before(pilot)
+        red = app.game["card"]
+        assert red["colour"] == "red"
+        table.act(DANA, {"type": "skip"})
+        game = table.room.game_view(0)
+        came = game["actions"]["red"]
+        byebye = list(table.room.state["last_events"])
+        version = [table.room.version]
+
+        def send(game: dict, events: list) -> None:
+            version[0] += 1
+            room = table.room.summary() | {"you": 0}
+            view = {"type": "view", "version": version[0], "room": room, "game": game,
+                    "events": events}  # fmt: skip
+            app.post_message(ClientApp.told(wire(view)))
+
+        def toasts() -> list[str]:
+            return [str(n.message) for n in app._notifications]
+
+        said = t("trex.byebye_yours", came=came)
+        send(game, byebye)
+        await until(lambda: said in toasts(), pilot)
+        send(dict(game, news=None), [])  # nothing about the card: it stays
+        await pilot.pause()
+        assert said in toasts()
+        blue = dict(game, card={"colour": "blue", "level": 3})
+        send(blue, [])  # a new card: the toast about the red one goes
+        await until(lambda: said not in toasts(), pilot, what="the stale toast gone")
+        send(game, [])  # red again, its action as the toast said: (it is not said again)
+        newer = dict(game, actions={**game["actions"], "red": "Hop"})
+        event = {**next(e for e in byebye if e["type"] == "byebye"), "came": "Hop"}
+        send(game, byebye)
+        await until(lambda: said in toasts(), pilot)
+        send(newer, [event])  # a newer bye-bye of red: it replaces the one before
+        hop = t("trex.byebye_yours", came="Hop")
+        await until(lambda: hop in toasts() and said not in toasts(), pilot)
+        send(dict(blue, actions=newer["actions"] | {"red": "Spin"}), [{**event, "came": "Spin"}])
+        await until(lambda: hop not in toasts(), pilot)  # came with a blue card: not said
+        await pilot.pause()
+        assert t("trex.byebye_yours", came="Spin") not in toasts()
+
+
 async def test_on_a_tv_a_short_one_keeps_the_big_board_with_the_levels_a_size_smaller():
     """The play-test's TV switched the scoreboard to small type (and cut a name) whenever a
     match's levels were up, big again after the next event: where the board fits only with

@@ -452,22 +452,34 @@ class ClientApp(TypeAhead, App[None]):
 
     def _hurry(self) -> None:
         """A countdown that waits on this player is nearly out under a dialog that only shows
-        something: it gives way (`_give_way`), once."""
+        something, or a question that is not about the move (Leave?): it gives way
+        (`_give_way`), once."""
         if self._deadline is None or self.link != "connected":
             return
         if self._deadline - self.clock() <= self.HURRY:
             self._deadline = None
-            self._give_way()
+            self._give_way(hurried=True)
 
-    def _give_way(self) -> None:
+    def _give_way(self, hurried: bool = False) -> None:
         """The table waits for this player now: a dialog that only shows something (the help,
-        the story, a chart) must not hide the prompt and its countdown — it closes, saying so."""
-        closed = False
-        while isinstance(self.screen, Dialog) and self.screen.GIVES_WAY:
-            self.pop_screen()
-            closed = True
-        if closed:
-            self.notify(t("client.your_move"), severity="warning")
+        the story, a chart) must not hide the prompt and its countdown — it closes, saying so.
+        `hurried` (its time nearly out): a question that is not about the move (`Dialog.HURRIED`:
+        Leave the game?) closes too, as its no, saying so."""
+        said = None
+        while isinstance(self.screen, Dialog):
+            dialog = self.screen
+            if dialog.GIVES_WAY:
+                self.pop_screen()
+                said = said or "client.your_move"
+            elif hurried and dialog.HURRIED is not None:
+                dialog.answer_no()
+                said = dialog.HURRIED
+            else:
+                break
+            if self.screen is dialog:
+                break  # (not closed: never loop on it)
+        if said is not None:
+            self.notify(t(said, seconds=int(self.HURRY)), severity="warning")
 
     def on_client_app_error(self, message: Error) -> None:
         frame = message.frame

@@ -245,11 +245,34 @@ class FindScreen(Form, PlayerScreen):
         if self.focused is self.query_one("#address", Input):
             raise SkipAction()  # the field's own Enter: after every key typed before it
         options = self.query_one("#hosts", OptionList)
-        option = options.highlighted_option
-        if option is None or option.id not in self.hosts:
+        if self.focused is options:
+            # The list's own Enter, after every key typed before it: this binding runs as
+            # the key comes in, but the Down typed just before it moves the highlight only
+            # once that key has come back up to the app — Down, Enter joined the table Down
+            # moved *from*. A fresh Enter handed to the list goes the Down's way, behind it:
+            # its `select` names the table (`on_option_list_option_selected`). (Not a
+            # `SkipAction`: a tap on the footer's Enter runs this too, and joins.) The keys
+            # typed after it wait for the join form (`TypeAhead`: a name typed at once).
+            if options.option_count == 0:
+                return
+            enter = events.Key("enter", "\r")
+            enter._set_forwarded()  # (not read as new input again, with this binding)
+            options.post_message(enter)
+            if isinstance(self.app, TypeAhead):
+                self.app.hold_keys("form")
             return
-        host = self.hosts[option.id]
-        if host.address is None:
+        self._join(options.highlighted_option)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._join(event.option)
+
+    def _join(self, option: Option | None) -> None:
+        if self.app.screen is not self:
+            return  # a join screen is already up
+        host = self.hosts.get(option.id) if option is not None and option.id else None
+        if host is None or host.address is None:
+            release_after(self, "form")  # no form comes: the keys held for it go on
             return
         self.app.push_screen(
             JoinScreen(
@@ -706,7 +729,17 @@ class GameScreen(RoomScreen):
         question = t(key + no_bots(self.player.room, key))
         if ends:  # (three left in a T-Rex game: it cannot go on without this one)
             question += " " + t("client.leave_ends_game")
-        self.app.push_screen(ConfirmScreen(question), leave)
+        self.app.push_screen(LeaveScreen(question), leave)
+
+
+class LeaveScreen(ConfirmScreen):
+    """`q` during a game: leave it? A question about the evening, not the move: with
+    `ClientApp.HURRY` seconds left of the player's own countdown it closes as "no, stay"
+    (the play-test: it stayed over Tally Up!'s sealed choice until "the undecided stay IN"),
+    and a game key pressed under it says how to answer it."""
+
+    ANSWER_FIRST = "client.leave_answer_first"
+    HURRIED = "client.leave_hurried"
 
 
 class WatchScreen(RoomScreen):

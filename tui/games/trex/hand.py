@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification, Notify
 from textual.widgets import Digits, Static
 
 from tui.games import HandWidget
@@ -49,6 +50,11 @@ class TRexHand(HandWidget):
         moment too."""
         return (*super().moment(), repr(self.view.get("offers")), repr(self.view.get("card")))
 
+    _byebye_coming: tuple[Any, Any] | None = None
+    """A bye-bye of your card's colour heard (`happened`): its colour and new action."""
+    _byebye_toasts: list[tuple[Notification, Any, Any]] | tuple[()] = ()
+    """The bye-bye toasts up now, each with its colour and action (`_tell_byebye`)."""
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="tr-card"):
             with Vertical(id="tr-card-text"):
@@ -76,17 +82,44 @@ class TRexHand(HandWidget):
 
     def happened(self, events: list[dict[str, Any]]) -> bool | None:
         """A bye-bye that changes the action of your own card is said to you (only the
-        story said it, soon pushed out: a player went on performing the old one)."""
+        story said it, soon pushed out: a player went on performing the old one) — by `show`,
+        once the view that came with it says the card is still that one."""
         card = (self.view or {}).get("card") or {}
         for event in events:
             if event.get("type") == "byebye" and event.get("colour") == card.get("colour"):
-                said = t("trex.byebye_yours", came=event.get("came", ""))
-                self.notify(said, timeout=8, markup=False)
+                self._byebye_coming = (event.get("colour"), event.get("came", ""))
         return None
+
+    def _tell_byebye(self, view: dict[str, Any]) -> None:
+        """The bye-bye toasts speak of the card in hand as it is: one whose card is gone (a
+        new card drawn, of another colour) or whose action is gone (a newer bye-bye) is taken
+        down — on a phone, "Your card's action is now: …" stayed up for seconds over the next
+        card — and a newer one replaces the one before."""
+        card = view.get("card") or {}
+        actions = view.get("actions") or {}
+
+        def current(colour: Any, came: Any) -> bool:
+            return card.get("colour") == colour and actions.get(colour) == came
+
+        coming, self._byebye_coming = self._byebye_coming, None
+        kept = []
+        for note, colour, came in self._byebye_toasts:
+            if coming is None and current(colour, came):
+                kept.append((note, colour, came))
+            else:
+                self.app._unnotify(note)
+        self._byebye_toasts = kept
+        if coming is not None and current(*coming):
+            note = Notification(
+                t("trex.byebye_yours", came=coming[1]), timeout=NEWS_SECONDS, markup=False
+            )
+            self.app.post_message(Notify(note))  # (what `notify` does, keeping the toast)
+            self._byebye_toasts.append((note, *coming))
 
     def show(self, view: dict[str, Any], room: dict[str, Any]) -> None:
         if self._fresh:  # the first view of an app started again: its news was said before
             self._fresh, self._news_id = False, (view.get("news") or {}).get("id")
+        self._tell_byebye(view)
         self._draw_card()
         put(self.query_one("#tr-status", Static), self._status())
         put(self.query_one("#tr-offers", Static), self._offers())

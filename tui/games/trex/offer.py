@@ -20,6 +20,7 @@ class PickOfferScreen(Dialog, ModalScreen[int | None]):
     a tap on the offer; Esc, or a tap beside the box, is none."""
 
     BESIDE = "pick(-1)"
+    ANSWER_FIRST = "trex.pick_first"
     BINDINGS = keys(
         "trex.pick_offer",
         [
