@@ -87,6 +87,8 @@ class Room(Lobby):
         self.recent: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=STORY_KEEP)
         self.resumed = False
         """Brought back from its save file (`--resume`): every seat starts away."""
+        self.closing = False
+        """The host is shutting the table (`shutting`): the links closing now are no drops."""
         self.save_path = save_path
         self.saving = Saving(save_path) if save_path is not None else None
         self.rng = rng or random.Random(secrets.randbits(64))
@@ -215,7 +217,7 @@ class Room(Lobby):
         self.comings.add(events)
 
     def disconnected(self, seat: int) -> None:
-        if seat >= len(self.seats) or not self.seats[seat].connected:
+        if self.closing or seat >= len(self.seats) or not self.seats[seat].connected:
             return
         who = self.seats[seat]
         who.connected = False
@@ -524,9 +526,19 @@ class Room(Lobby):
         self.bots.forget_all()
         self.graces.cancel_all()
 
+    def shutting(self) -> None:
+        """The host is about to close every link (it quits, or crashes): those links ending
+        are not the players' drops — nothing is told or saved of them (a resume marks every
+        seat away anyway, and the story said "Ann lost the connection" of a host's quit). The
+        clocks stop: no grace time, bot or timer moves while the table shuts."""
+        self.closing = True
+        self._cancel_timers()
+        self.comings.cancel()
+
     def close(self) -> None:
         """Stop the clocks and wait for the last save. Changes after this (connections
         closing as the host shuts down) are not saved: a resume marks everyone away anyway."""
+        self.closing = True
         self._cancel_timers()
         self.comings.cancel()
         self._listeners.clear()

@@ -233,7 +233,9 @@ class HostApp(App[None]):
         # A deliberate quit tells every player the table closed, and whether `--resume` can
         # bring it back (mid-game): then their apps wait for it. A crash says nothing — and
         # an error that ends the app (Textual's exit code 1) is a crash: the players keep
-        # coming back, and the save file has every move for `--resume`.
+        # coming back, and the save file has every move for `--resume`. Either way the links
+        # that close now are the host's doing, not drops of the players' (`Room.shutting`).
+        self.room.shutting()
         if self.return_code == 1:
             await self.server.close()
         else:
