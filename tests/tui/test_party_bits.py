@@ -63,6 +63,49 @@ async def test_a_game_with_one_strength_of_bot_adds_it_at_once(peek):
         assert isinstance(host.screen, LobbyScreen) and room.seats[0].bot == "plain"
 
 
+# --- the lobby's arrows -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_lobby_s_arrows_move_the_seat_k_takes_or_say_why_they_cannot(lang):
+    """↑↓ in the host's lobby move the lit seat (`k` takes it); with one seat, or none, they
+    did nothing and said nothing."""
+    set_lang(lang)
+    try:
+        room = Room("Friday", game_id="trex", open_room=True)
+        host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+        async with host.run_test(size=(100, 30)) as hp:
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+
+            def said() -> list[str]:
+                return [str(n.message) for n in host._notifications]
+
+            await hp.press("down")
+            await until(lambda: t("lobby.arrows_none") in " ".join(said()), hp)
+            room.join("cat", None)
+            await until(lambda: host.screen.query_one("#players").option_count == 1, hp)
+            await hp.press("up")
+            await until(lambda: t("lobby.arrows_one", name="cat") in " ".join(said()), hp)
+            room.join("Ann", None)
+            players = host.screen.query_one("#players")
+            await until(lambda: players.option_count == 2, hp)
+            await hp.press("down")
+            await until(lambda: players.highlighted == 1, hp)
+            await hp.press("down")  # (round again)
+            await until(lambda: players.highlighted == 0, hp)
+            await hp.press("up", "k")
+            await until(lambda: "Ann" in screen_text(host) and len(host.screen_stack) > 2, hp)
+            await hp.press("y")
+            await until(lambda: [s.name for s in room.seats] == ["cat"], hp)
+            options = host.screen.query_one("#options")
+            await hp.press("tab")  # the options focused (tab): ↑↓ walk them, as `o` does
+            await until(lambda: host.screen.focused is options, hp)
+            await hp.press("down")
+            await until(lambda: options.highlighted == 1, hp)
+    finally:
+        set_lang("en")
+
+
 # --- playing again ----------------------------------------------------------------------------
 
 
