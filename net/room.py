@@ -278,8 +278,10 @@ class Room(Lobby):
             raise ProtocolError("no_game", f"unknown game {game_id!r}")
         if self.phase == "over":
             self.end()
+        if self.game_id is not None:  # kept for the evening: `g` comes back round to it
+            self.kept_options[self.game_id] = self.options
         self.game_id = game_id
-        self.options = self._default_options()
+        self.options = self.kept_options.pop(game_id, None) or self._default_options()
         game = GAMES[game_id]
         events: list[dict[str, Any]] = []
         if not game.bots:  # the bots go, each told (as a kick: the host's choice did it)

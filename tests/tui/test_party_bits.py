@@ -106,6 +106,47 @@ async def test_the_lobby_s_arrows_move_the_seat_k_takes_or_say_why_they_cannot(l
         set_lang("en")
 
 
+# --- each game's options, for the evening --------------------------------------------------
+
+
+async def test_a_game_s_options_are_kept_while_g_goes_round_the_games(state_dir):
+    """Tesauro's "Words: Russian" went back to "in the table's language" once `g` went round
+    to Tally Up! and T-Rex and back; now each game keeps its options for the evening — and a
+    table resumed (`--resume`) has them too."""
+    set_lang("en")
+    save = state_dir / "t.save"
+    room = Room("Friday", game_id="tesauro", open_room=True, save_path=save)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        room.set_option("words", "ru")
+        room.set_option("rounds", 2)
+        await hp.press("g")
+        await until(lambda: room.game_id != "tesauro", hp)
+        while room.game_id != "tesauro":
+            await hp.press("g")
+            await until(lambda: room.game_id is not None, hp)
+        options = host.screen.query_one("#options")
+
+        def shown() -> str:
+            return " ".join(
+                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+            )
+
+        await until(lambda: t("option.tesauro.words_ru") in shown(), hp)
+        assert room.options["words"] == "ru" and room.options["rounds"] == 2
+        await hp.press("g")
+        await until(lambda: room.game_id != "tesauro", hp)
+        kept = dict(room.kept_options)
+        room.flush()
+    room.close()
+    again = Room.resume(save)
+    assert again.kept_options == kept and again.kept_options["tesauro"]["words"] == "ru"
+    again.choose_game("tesauro")
+    assert again.options["words"] == "ru" and again.options["rounds"] == 2
+    again.close()
+
+
 # --- playing again ----------------------------------------------------------------------------
 
 
