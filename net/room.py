@@ -284,7 +284,7 @@ class Room(Lobby):
         self.options = self.kept_options.pop(game_id, None) or self._default_options()
         game = GAMES[game_id]
         events: list[dict[str, Any]] = []
-        if not game.bots:  # the bots go, each told (as a kick: the host's choice did it)
+        if not game.bots:  # the bots go, each told as a kick (`tui.games.gathered` says why)
             bots = [i for i, s in enumerate(self.seats) if s.bot is not None]
             events = [{"type": "kicked", "seat": i, "name": self.seats[i].name} for i in bots]
             self._remove_seats(set(bots))

@@ -17,6 +17,7 @@ from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang, t
+from tui.text import sentence
 from tui.waiting import until
 
 # --- the bot's strength ---------------------------------------------------------------------
@@ -145,6 +146,38 @@ async def test_a_game_s_options_are_kept_while_g_goes_round_the_games(state_dir)
     again.choose_game("tesauro")
     assert again.options["words"] == "ru" and again.options["rounds"] == 2
     again.close()
+
+
+# --- a game without bots sends them away --------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_game_without_bots_says_it_sent_them_away_not_the_host(state_dir, lang):
+    """`g` to T-Rex (no bots) takes the bots' seats: the story said "The host took Bot 2's
+    seat." — the host did not, the game change did. One line says so, on every screen."""
+    set_lang(lang)
+    try:
+        async with AsyncExitStack() as stack:
+            party = await Party(stack, state_dir, game_id="tallyup").open("cat")
+            room, host = party.room, party.host
+            for _ in range(2):
+                room.add_bot(name_prefix=t("bot.name"))
+            bots = [s.name for s in room.seats[1:]]
+            await party.hp.press("g")
+            await until(lambda: room.game_id == "trex" and len(room.seats) == 1, party.hp)
+            gone = t("room_event.bots_gone", game=t("game.trex.name"),
+                     names=", ".join(bots), n=2)  # fmt: skip
+            cat = party.players["cat"]
+            await until(lambda: gone in host.story.lines, party.hp)
+            await until(lambda: gone in cat.story.lines, party.pilots["cat"])
+            for app in (host, cat):
+                lines = app.story.lines
+                assert lines.index(gone) == lines.index(sentence(t("room_event.game_chosen",
+                       game=t("game.trex.name")))) + 1  # fmt: skip
+                for bot in bots:
+                    assert t("room_event.kicked", name=bot) not in lines
+    finally:
+        set_lang("en")
 
 
 # --- playing again ----------------------------------------------------------------------------
