@@ -47,6 +47,9 @@ class Lobby:
         self.code = code
         self.game_id = game_id if game_id in GAMES else next(iter(GAMES), None)
         self.options: dict[str, Any] = self._default_options()
+        self.kept_options: dict[str, dict[str, Any]] = {}
+        """The options of the evening's other games as the host left them, by game id: `g`
+        cycling away and back finds them as they were (`choose_game`); saved for `--resume`."""
         self.room_options: dict[str, Any] = {o.key: o.default for o in ROOM_OPTIONS}
         self.settings = settings or HostSettings()
         self.deck = deck  # a group's own deck file, for the games that take one

@@ -87,6 +87,8 @@ class Room(Lobby):
         self.recent: deque[tuple[int, list[dict[str, Any]]]] = deque(maxlen=STORY_KEEP)
         self.resumed = False
         """Brought back from its save file (`--resume`): every seat starts away."""
+        self.closing = False
+        """The host is shutting the table (`shutting`): the links closing now are no drops."""
         self.save_path = save_path
         self.saving = Saving(save_path) if save_path is not None else None
         self.rng = rng or random.Random(secrets.randbits(64))
@@ -215,7 +217,7 @@ class Room(Lobby):
         self.comings.add(events)
 
     def disconnected(self, seat: int) -> None:
-        if seat >= len(self.seats) or not self.seats[seat].connected:
+        if self.closing or seat >= len(self.seats) or not self.seats[seat].connected:
             return
         who = self.seats[seat]
         who.connected = False
@@ -276,11 +278,13 @@ class Room(Lobby):
             raise ProtocolError("no_game", f"unknown game {game_id!r}")
         if self.phase == "over":
             self.end()
+        if self.game_id is not None:  # kept for the evening: `g` comes back round to it
+            self.kept_options[self.game_id] = self.options
         self.game_id = game_id
-        self.options = self._default_options()
+        self.options = self.kept_options.pop(game_id, None) or self._default_options()
         game = GAMES[game_id]
         events: list[dict[str, Any]] = []
-        if not game.bots:  # the bots go, each told (as a kick: the host's choice did it)
+        if not game.bots:  # the bots go, each told as a kick (`tui.games.gathered` says why)
             bots = [i for i, s in enumerate(self.seats) if s.bot is not None]
             events = [{"type": "kicked", "seat": i, "name": self.seats[i].name} for i in bots]
             self._remove_seats(set(bots))
@@ -524,9 +528,19 @@ class Room(Lobby):
         self.bots.forget_all()
         self.graces.cancel_all()
 
+    def shutting(self) -> None:
+        """The host is about to close every link (it quits, or crashes): those links ending
+        are not the players' drops — nothing is told or saved of them (a resume marks every
+        seat away anyway, and the story said "Ann lost the connection" of a host's quit). The
+        clocks stop: no grace time, bot or timer moves while the table shuts."""
+        self.closing = True
+        self._cancel_timers()
+        self.comings.cancel()
+
     def close(self) -> None:
         """Stop the clocks and wait for the last save. Changes after this (connections
         closing as the host shuts down) are not saved: a resume marks everyone away anyway."""
+        self.closing = True
         self._cancel_timers()
         self.comings.cancel()
         self._listeners.clear()

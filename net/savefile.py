@@ -264,7 +264,10 @@ def read_records(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 # --- reading a save file: every field checked -----------------------------------------------
 
-SAVE_FORMAT = 2
+SAVE_FORMAT = 3
+"""3: the snapshot keeps the options of the evening's other games (`game_options`). A file of
+format 2 (without them) is still read; an older hubbub says a format-3 file is not its own."""
+READ_FORMATS = (2, 3)
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -306,6 +309,7 @@ def _exact_keys(record: dict[str, Any], keys: set[str], where: str) -> None:
 _SNAPSHOT_KEYS = {
     "kind", "format", "protocol", "name", "room_id", "code", "game", "options", "room_options",
     "host", "seats", "phase", "players", "version", "log", "history", "clock",
+    "game_options",
 }  # fmt: skip
 
 
@@ -313,8 +317,9 @@ def check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     """The snapshot, every field checked; SaveFileError names the first that is wrong."""
     where = "the snapshot"
     fmt = snap.get("format")
-    if fmt != SAVE_FORMAT:
-        raise _fail(f"it is a save file of format {fmt!r}; this hubbub reads format {SAVE_FORMAT}")
+    if fmt not in READ_FORMATS or isinstance(fmt, bool):
+        reads = " and ".join(map(str, READ_FORMATS))
+        raise _fail(f"it is a save file of format {fmt!r}; this hubbub reads formats {reads}")
     _exact_keys(snap, _SNAPSHOT_KEYS, where)
     _expect(snap, "protocol", (int,), where)
     name = _expect(snap, "name", (str,), where)
@@ -336,6 +341,7 @@ def check_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
     game = GAMES.get(game_id) if game_id else None
     _check_options(_expect(snap, "options", (dict,), where), game)
     _check_room_options(_expect(snap, "room_options", (dict,), where))
+    _check_kept_options(snap, where)
     _check_host(_expect(snap, "host", (dict,), where))
     seats = _expect(snap, "seats", (list,), where)
     if len(seats) > MAX_SEATS:
@@ -394,6 +400,22 @@ def _check_options(options: dict[str, Any], game: Game | None) -> None:
             known[key].default, bool
         ):
             raise _fail(f"the options: {key} = {str(value)[:16]!r} is not an allowed value")
+
+
+def _check_kept_options(snap: dict[str, Any], where: str) -> None:
+    """The options of the evening's other games (none in a file of an older version); those
+    of a game no longer installed are dropped, not a reason to refuse the table."""
+    kept = snap.get("game_options", {})
+    if not isinstance(kept, dict):
+        raise _fail(f"{where}: the other games' options are not a table")
+    for game_id in list(kept):
+        if not isinstance(kept[game_id], dict):
+            raise _fail(f"{where}: the options of {str(game_id)[:32]!r} are not a table")
+        if game_id not in GAMES:
+            del kept[game_id]
+            continue
+        _check_options(kept[game_id], GAMES[game_id])
+    snap["game_options"] = kept
 
 
 def _check_room_options(options: dict[str, Any]) -> None:

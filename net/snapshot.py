@@ -39,6 +39,7 @@ def snapshot_of(room: Room) -> dict[str, Any]:
         "code": room.code,
         "game": room.game_id,
         "options": room.options,
+        "game_options": room.kept_options,  # (read by older versions as nothing)
         "room_options": room.room_options,
         "host": asdict(room.settings),
         "seats": [
@@ -104,6 +105,7 @@ def resumed(room_type: type[Room], path: Path, rng: random.Random | None) -> Roo
     if saved["game"] is not None and room.game_id != saved["game"]:
         raise ResumeError(f"{path}: the saved game {saved['game']!r} is not installed")
     room.options = saved["options"]
+    room.kept_options = saved.get("game_options", {})
     room.room_options.update(saved["room_options"])
     room.version = saved["version"] + 1  # views keep growing across the restart
     room.seats = [Seat(**({"mark": i} | seat)) for i, seat in enumerate(saved["seats"])]

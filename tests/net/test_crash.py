@@ -165,6 +165,8 @@ def _mutations(snapshot: dict) -> list[tuple[str, dict]]:
         ("log", [[0]]), ("log", [["x", {"type": "roll"}]]), ("log", [[0, {"type": "fly"}]]),
         ("log", [[True, {"type": "roll"}]]), ("history", {}), ("history", [1]),
         ("clock", []), ("clock", {"for": {}, "left": -3}), ("clock", {"for": {}}),
+        ("game_options", []), ("game_options", {"tesauro": 3}),
+        ("game_options", {"tesauro": {"words": "klingon"}}), ("game_options", {7: {}}),
     ]  # fmt: skip
     cases = []
     for field, value in wrong:

@@ -496,6 +496,40 @@ async def test_a_host_that_quits_mid_game_says_the_table_can_be_resumed(peek, st
         await until(lambda: "can be resumed" in screen_text(ann), pa)  # (closed once more)
 
 
+@pytest.mark.parametrize("trex", [False, True], ids=["peek", "trex"])
+async def test_a_host_s_quit_is_not_told_as_the_players_drops(peek, state_dir, trex):
+    """The host quits (`q`, `y`) and resumes: the links close as the table shuts, and the
+    story read "Ann lost the connection; the seat waits." on `--resume` — their laptops were
+    fine, only the host quit. A closing table records no drops."""
+    set_lang("en")
+    save = state_dir / "t.save"
+    async with AsyncExitStack() as stack:
+        game = {"game_id": "trex"} if trex else {}
+        party = await Party(stack, state_dir, save_path=save, **game).open("Ann", "Bob")
+        await reach(party, "playing")
+        server = party.host.server
+        real_close = server.close
+
+        async def close_as_on_3_12(*args, **kwargs):  # `wait_closed` waits for every link:
+            await real_close(*args, **kwargs)  # the players' links end before the room closes
+            while server._all:
+                await asyncio.sleep(0.01)
+
+        server.close = close_as_on_3_12
+        await party.hp.press("q")
+        await until(lambda: isinstance(party.host.screen, ConfirmScreen), party.hp)
+        await party.hp.press("y")
+        await party.close_host()
+        for name in ("Ann", "Bob"):
+            await until(lambda a=party.players[name]: a.link != "connected", party.pilots[name])
+        room = Room.resume(save)
+        assert not [e for e in room.history if e["type"] == "away"], list(room.history)
+        again = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+        dropped = {t("room_event.away", name=name) for name in ("Ann", "Bob")}
+        assert not dropped & set(again.story.lines), again.story.lines
+        room.close()
+
+
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 async def test_a_resumed_table_says_once_who_is_back(peek, state_dir, lang):

@@ -17,6 +17,7 @@ from tui.client.screens import GameScreen
 from tui.host.app import HostApp
 from tui.host.screens import BotScreen, LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import set_lang, t
+from tui.text import sentence
 from tui.waiting import until
 
 # --- the bot's strength ---------------------------------------------------------------------
@@ -61,6 +62,122 @@ async def test_a_game_with_one_strength_of_bot_adds_it_at_once(peek):
         await hp.press("b")
         await until(lambda: len(room.seats) == 1, hp)
         assert isinstance(host.screen, LobbyScreen) and room.seats[0].bot == "plain"
+
+
+# --- the lobby's arrows -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_the_lobby_s_arrows_move_the_seat_k_takes_or_say_why_they_cannot(lang):
+    """↑↓ in the host's lobby move the lit seat (`k` takes it); with one seat, or none, they
+    did nothing and said nothing."""
+    set_lang(lang)
+    try:
+        room = Room("Friday", game_id="trex", open_room=True)
+        host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+        async with host.run_test(size=(100, 30)) as hp:
+            await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+
+            def said() -> list[str]:
+                return [str(n.message) for n in host._notifications]
+
+            await hp.press("down")
+            await until(lambda: t("lobby.arrows_none") in " ".join(said()), hp)
+            room.join("cat", None)
+            await until(lambda: host.screen.query_one("#players").option_count == 1, hp)
+            await hp.press("up")
+            await until(lambda: t("lobby.arrows_one", name="cat") in " ".join(said()), hp)
+            room.join("Ann", None)
+            players = host.screen.query_one("#players")
+            await until(lambda: players.option_count == 2, hp)
+            await hp.press("down")
+            await until(lambda: players.highlighted == 1, hp)
+            await hp.press("down")  # (round again)
+            await until(lambda: players.highlighted == 0, hp)
+            await hp.press("up", "k")
+            await until(lambda: "Ann" in screen_text(host) and len(host.screen_stack) > 2, hp)
+            await hp.press("y")
+            await until(lambda: [s.name for s in room.seats] == ["cat"], hp)
+            options = host.screen.query_one("#options")
+            await hp.press("tab")  # the options focused (tab): ↑↓ walk them, as `o` does
+            await until(lambda: host.screen.focused is options, hp)
+            await hp.press("down")
+            await until(lambda: options.highlighted == 1, hp)
+    finally:
+        set_lang("en")
+
+
+# --- each game's options, for the evening --------------------------------------------------
+
+
+async def test_a_game_s_options_are_kept_while_g_goes_round_the_games(state_dir):
+    """Tesauro's "Words: Russian" went back to "in the table's language" once `g` went round
+    to Tally Up! and T-Rex and back; now each game keeps its options for the evening — and a
+    table resumed (`--resume`) has them too."""
+    set_lang("en")
+    save = state_dir / "t.save"
+    room = Room("Friday", game_id="tesauro", open_room=True, save_path=save)
+    host = HostApp(room, host="127.0.0.1", port=0, advertise=False)
+    async with host.run_test(size=(100, 30)) as hp:
+        await until(lambda: isinstance(host.screen, LobbyScreen), hp)
+        room.set_option("words", "ru")
+        room.set_option("rounds", 2)
+        await hp.press("g")
+        await until(lambda: room.game_id != "tesauro", hp)
+        while room.game_id != "tesauro":
+            await hp.press("g")
+            await until(lambda: room.game_id is not None, hp)
+        options = host.screen.query_one("#options")
+
+        def shown() -> str:
+            return " ".join(
+                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+            )
+
+        await until(lambda: t("option.tesauro.words_ru") in shown(), hp)
+        assert room.options["words"] == "ru" and room.options["rounds"] == 2
+        await hp.press("g")
+        await until(lambda: room.game_id != "tesauro", hp)
+        kept = dict(room.kept_options)
+        room.flush()
+    room.close()
+    again = Room.resume(save)
+    assert again.kept_options == kept and again.kept_options["tesauro"]["words"] == "ru"
+    again.choose_game("tesauro")
+    assert again.options["words"] == "ru" and again.options["rounds"] == 2
+    again.close()
+
+
+# --- a game without bots sends them away --------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_a_game_without_bots_says_it_sent_them_away_not_the_host(state_dir, lang):
+    """`g` to T-Rex (no bots) takes the bots' seats: the story said "The host took Bot 2's
+    seat." — the host did not, the game change did. One line says so, on every screen."""
+    set_lang(lang)
+    try:
+        async with AsyncExitStack() as stack:
+            party = await Party(stack, state_dir, game_id="tallyup").open("cat")
+            room, host = party.room, party.host
+            for _ in range(2):
+                room.add_bot(name_prefix=t("bot.name"))
+            bots = [s.name for s in room.seats[1:]]
+            await party.hp.press("g")
+            await until(lambda: room.game_id == "trex" and len(room.seats) == 1, party.hp)
+            gone = t("room_event.bots_gone", game=t("game.trex.name"),
+                     names=", ".join(bots), n=2)  # fmt: skip
+            cat = party.players["cat"]
+            await until(lambda: gone in host.story.lines, party.hp)
+            await until(lambda: gone in cat.story.lines, party.pilots["cat"])
+            for app in (host, cat):
+                lines = app.story.lines
+                assert lines.index(gone) == lines.index(sentence(t("room_event.game_chosen",
+                       game=t("game.trex.name")))) + 1  # fmt: skip
+                for bot in bots:
+                    assert t("room_event.kicked", name=bot) not in lines
+    finally:
+        set_lang("en")
 
 
 # --- playing again ----------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from tui.client.screens import (
     WaitScreen,
     WatchScreen,
 )
-from tui.games import HandWidget, describe, game_styles, ui_for
+from tui.games import HandWidget, describe, game_styles, gathered, ui_for
 from tui.i18n import t
 from tui.table import classify_size
 from tui.widgets import HEARD_KEEP, Change, Dialog, Story, TypeAhead, load_keymap, no_bots
@@ -546,6 +546,7 @@ class ClientApp(TypeAhead, App[None]):
         """What happened, into the story (the screens get the events with the change);
         `before` is the event heard before the first."""
         names = [s["name"] for s in (self.room or {}).get("seats", [])]
+        events = gathered(events)
         for index, event in enumerate(events):
             after = events[index + 1] if index + 1 < len(events) else None
             if self._rejoining and self._quiet_rejoin(event, names):

@@ -482,6 +482,29 @@ def describe(
         return None
 
 
+def gathered(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events as the story tells them. The bots a game without bots sends away — the room's
+    `kicked` for each, then `game_chosen` (`Room.choose_game`) — are one line after the
+    game's ("T-Rex has no bots: Bot 1, Bot 2 left the table."), not "The host took Bot 1's
+    seat." for each: the host chose a game, not to take their seats."""
+    from games import GAMES
+
+    out: list[dict[str, Any]] = []
+    run: list[dict[str, Any]] = []
+    for event in events:
+        if event.get("type") == "kicked":
+            run.append(event)
+            continue
+        game = GAMES.get(event.get("game")) if event.get("type") == "game_chosen" else None
+        if run and game is not None and not game.bots:
+            gone = [e.get("name") for e in run]
+            out += [event, {"type": "bots_gone", "game": game.id, "names": gone}]
+        else:
+            out += [*run, event]
+        run = []
+    return out + run
+
+
 def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
     """Plain words for the room's own events (joins, drops, kicks, start and end)."""
     kind = event.get("type")
@@ -495,6 +518,10 @@ def narrate_room(event: dict[str, Any], names: list[str]) -> str | None:
         "played_for", "claim", "claim_approved", "claim_refused",
     ):  # fmt: skip
         return t(key, name=who)
+    if kind == "bots_gone":  # (`gathered`: not on the wire)
+        gone = [str(n) for n in event["names"]]
+        game = t(f"game.{event['game']}.name")
+        return t(key, game=game, names=", ".join(gone), n=len(gone))
     if kind == "nudged":
         seats = [s for s in event.get("seats", ()) if isinstance(s, int) and s < len(names)]
         return t(key, names=", ".join(names[s] for s in seats))

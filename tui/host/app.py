@@ -25,7 +25,7 @@ from textual.reactive import reactive
 from net.protocol import PROTOCOL_VERSION
 from net.room import Room
 from net.server import Server
-from tui.games import describe, game_styles
+from tui.games import describe, game_styles, gathered
 from tui.host.screens import LobbyScreen, ResultsScreen, TableScreen
 from tui.i18n import t
 from tui.table import classify_size
@@ -91,7 +91,7 @@ class HostApp(App[None]):
         # the events, raw: a resumed table's history (saved), then each change's (`heard`)
         self.heard: deque[dict[str, Any]] = deque(room.history, maxlen=HEARD_KEEP)
         names = [s.name for s in room.seats]
-        history = list(room.history)
+        history = gathered(list(room.history))
         for index, event in enumerate(history):  # a resumed table remembers what happened
             before = history[index - 1] if index else None
             after = history[index + 1] if index + 1 < len(history) else None
@@ -234,7 +234,9 @@ class HostApp(App[None]):
         # A deliberate quit tells every player the table closed, and whether `--resume` can
         # bring it back (mid-game): then their apps wait for it. A crash says nothing — and
         # an error that ends the app (Textual's exit code 1) is a crash: the players keep
-        # coming back, and the save file has every move for `--resume`.
+        # coming back, and the save file has every move for `--resume`. Either way the links
+        # that close now are the host's doing, not drops of the players' (`Room.shutting`).
+        self.room.shutting()
         if self.return_code == 1:
             await self.server.close()
         else:
@@ -292,7 +294,7 @@ class HostApp(App[None]):
         before = self.heard[-1] if self.heard else None
         self.heard.extend(message.events)
         names = [s.name for s in self.room.seats]
-        events = list(message.events)
+        events = gathered(list(message.events))
         for index, event in enumerate(events):
             after = events[index + 1] if index + 1 < len(events) else None
             if self._rejoining and self._quiet_rejoin(event):

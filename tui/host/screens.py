@@ -188,6 +188,8 @@ class LobbyScreen(HostScreen):
             Binding("w", "web_seat", "key.web", show=False),  # the lobby's text says so
             Binding("left", "option(-1)", "key.option_prev", show=False, priority=True),
             Binding("right", "option(1)", "key.option", key_display="←→", priority=True),
+            Binding("up", "seat(-1)", "key.seat", key_display="↑", show=False, priority=True),
+            Binding("down", "seat(1)", "key.seat", key_display="↓", show=False, priority=True),
             *CLAIM_KEYS,
             HELP_KEY,
             Binding("q", "quit", "key.quit"),
@@ -393,6 +395,22 @@ class LobbyScreen(HostScreen):
                 self.host.server.kick(index)
 
         self.app.push_screen(ConfirmScreen(t("host.kick_confirm", name=who)), kick)
+
+    def action_seat(self, step: int) -> None:
+        """↑↓ move the seat lit in the players' list, the one `k` takes; with fewer than two
+        seats there is nothing to move to, and they say so (they did nothing, silently)."""
+        focused = self.focused
+        if isinstance(focused, OptionList) and focused.id == "options":  # (focus moved there)
+            (focused.action_cursor_up if step < 0 else focused.action_cursor_down)()
+            return
+        players = self.query_one("#players", OptionList)
+        seats = self.host.room.seats
+        if len(seats) > 1:
+            players.focus()
+            (players.action_cursor_up if step < 0 else players.action_cursor_down)()
+            return
+        why = t("lobby.arrows_one", name=seats[0].name) if seats else t("lobby.arrows_none")
+        self._hint("↑" if step < 0 else "↓", why, known=True)
 
     def action_next_option(self) -> None:
         """`o` walks down the options (the player list keeps ↑↓); ←→ change the one lit."""
