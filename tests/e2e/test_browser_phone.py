@@ -127,17 +127,27 @@ async def open_phone(browser, url: str, lang: str, tmp_path: Path) -> Phone:
     return phone
 
 
-def qr_address(screen: str) -> str:
+def qr_address(screen: str) -> str | None:
     """The address in the QR code drawn on a terminal screen (half blocks, the code's corner
-    squares give its place and size), as zbar reads it."""
+    squares give its place and size), as zbar reads it; None while the screen shows no whole
+    code yet (tmux may capture a frame half written, the lobby's text still under the code's
+    lower rows, on a busy machine)."""
+    from tui.web.qr import read_lines
+
     lines = screen.split("\n")
     corner = "█▀▀▀▀▀█"  # the top row of a finder square, on the top half of a line
-    row = next(i for i, line in enumerate(lines) if line.count(corner) >= 2)
+    row = next((i for i, line in enumerate(lines) if line.count(corner) >= 2), None)
+    if row is None:
+        return None
     left = lines[row].index(corner)
     width = lines[row].rindex(corner) + len(corner) - left
     code = [line[left : left + width].ljust(width) for line in lines[row:]][: math.ceil(width / 2)]
     quiet = " " * 4
     padded = [quiet * 2 + " " * width + quiet * 2] * 2
+    try:
+        read_lines(code)
+    except KeyError:  # a character that is no half block: not all drawn yet
+        return None
     found = zbar_reads([*padded, *(quiet * 2 + line + quiet * 2 for line in code), *padded])
     assert len(found) == 1, f"zbar read {found} in:\n" + "\n".join(code)
     return found[0]
@@ -165,8 +175,8 @@ async def test_a_phone_joins_by_the_qr_code_and_plays_a_whole_game_of_tally_up(
     tmux.keys("host", "Left", "Left", "Left", "Left")  # the target: 2,500 down to 500
     tmux.wait_for("host", shows("500"), "a target of 500")
     tmux.keys("host", "w")
-    scanned, _ = tmux.wait_for("host", lambda s: "█▀▀▀▀▀█" in s and s, "the QR code")
-    assert qr_address(scanned) == url  # the phone's camera reads the table's web address
+    scanned, _ = tmux.wait_for("host", qr_address, "the QR code, whole")
+    assert scanned == url  # the phone's camera reads the table's web address
     tmux.keys("host", "Escape")
 
     async with yuri_seated(port, code, tmp_path) as yuri, chromium() as browser:
