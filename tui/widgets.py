@@ -28,7 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.i18n import has, lang, t
-from tui.text import drawn, hanging, name, seat_mark
+from tui.text import UNBROKEN_SPACE, drawn, hanging, name, seat_mark
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
 """The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
@@ -1176,12 +1176,24 @@ class Story:
         screen._story_seen = self.total
 
 
+_NUMBERED = re.compile(r"(\S+) (\d+)\b")
+"""A word and the number after it ("Bot 1"): `Feed` keeps them on one line."""
+
+
+def _spaces(line: Text) -> Text:
+    """A wrapped line with its unbroken spaces (`Feed`) drawn as spaces again."""
+    if UNBROKEN_SPACE not in line.plain:
+        return line
+    return Text(line.plain.replace(UNBROKEN_SPACE, " "), style=line.style, spans=line.spans)
+
+
 class Feed(Widget):
     """What just happened, in plain words; the newest line at the bottom.
 
     It draws the newest lines that fit, wrapped to the width it has when it draws — not when
     a line arrived (a log written before its layout was known wraps at the wrong width, and
-    a resize never re-wraps it)."""
+    a resize never re-wraps it). A word and the number after it stay on one line ("Bot 1",
+    "turn 3", "to 500": "Остаются IN: Борис, Бот" over "1." at 80×24)."""
 
     DEFAULT_CSS = "Feed { height: 1fr; }"
     KEEP = 200
@@ -1202,7 +1214,8 @@ class Feed(Widget):
             return Text()
         shown: list[Text] = []
         for line in reversed(self.lines):
-            wrapped = list(Text(line).wrap(self.app.console, width))
+            kept = _NUMBERED.sub(rf"\1{UNBROKEN_SPACE}\2", line)
+            wrapped = [_spaces(part) for part in Text(kept).wrap(self.app.console, width)]
             room = height - len(shown)
             if len(wrapped) > room:  # whole lines only (but the newest, cut, if it alone is
                 if not shown:  # taller than the feed: its beginning, and … for the rest)

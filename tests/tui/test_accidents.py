@@ -680,19 +680,13 @@ async def test_the_help_opened_during_your_move_gives_way_as_its_time_runs_out()
     closes by itself and says the table waits; with more left, and while the link is down
     (no countdown runs), it stays."""
     from tui.games.tallyup.scenes import tallyup_at
-    from tui.scenes import ANN, player_scene, wire
+    from tui.scenes import player_scene
 
     set_lang("en")
     app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen")()
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
-        now = [1000.0]
-        app.clock = lambda: now[0]
-        room = dict(app.room, timer_seconds=30.0)
-        assert ANN in room["waiting"]
-        view = {"type": "view", "room": room, "game": app.game, "events": []}
-        app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
-        await until(lambda: app.room.get("timer_seconds") == 30.0, pilot)
+        now = await thirty_seconds_on_ann(app, pilot)
         await pilot.press("question_mark")
         await until(lambda: isinstance(app.screen, HelpScreen), pilot)
         now[0] += 30.0 - ClientApp.HURRY - 5  # 15 s left: it stays
@@ -719,20 +713,14 @@ async def test_the_leave_question_gives_way_as_no_when_your_time_runs_out(monkey
     own countdown it closes as "no, stay", saying so — the seat is kept, the prompt is back."""
     from tui.client.screens import LeaveScreen
     from tui.games.tallyup.scenes import tallyup_at
-    from tui.scenes import ANN, player_scene, wire
+    from tui.scenes import player_scene
 
     monkeypatch.setattr(ConfirmScreen, "PAUSE", 0.0)
     set_lang(lang)
     app, run_before = player_scene(tallyup_at("choose-dice"), screen="GameScreen")()
     async with app.run_test(size=(80, 24)) as pilot:
         await run_before(pilot)
-        now = [1000.0]
-        app.clock = lambda: now[0]
-        room = dict(app.room, timer_seconds=30.0)
-        assert ANN in room["waiting"]
-        view = {"type": "view", "room": room, "game": app.game, "events": []}
-        app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
-        await until(lambda: app.room.get("timer_seconds") == 30.0, pilot)
+        now = await thirty_seconds_on_ann(app, pilot)
         await pilot.press("q")
         await until(lambda: isinstance(app.screen, LeaveScreen), pilot)
         await pilot.press("i")  # a game key: how to answer is said, the question stays
@@ -982,3 +970,18 @@ async def test_the_host_s_kick_that_ends_a_t_rex_game_asks_first_and_a_leaver_is
         party.room.leave(2)
         await until(lambda: isinstance(host.screen, ResultsScreen), hp, what="the results")
         assert not any(isinstance(s, (KickScreen, ConfirmScreen)) for s in host.screen_stack)
+
+
+async def thirty_seconds_on_ann(app: ClientApp, pilot) -> list[float]:
+    """Ann's Tally Up! screen, told her move has 30 s on the clock; the app's clock, held
+    (`now[0]`, moved by the test)."""
+    from tui.scenes import ANN, wire
+
+    now = [1000.0]
+    app.clock = lambda: now[0]
+    room = dict(app.room, timer_seconds=30.0)
+    assert ANN in room["waiting"]
+    view = {"type": "view", "room": room, "game": app.game, "events": []}
+    app.post_message(ClientApp.told(wire(dict(view, version=app.version + 1))))
+    await until(lambda: app.room.get("timer_seconds") == 30.0, pilot)
+    return now

@@ -104,6 +104,28 @@ async def test_a_line_taller_than_the_feed_shows_its_beginning():
         assert lines[0].startswith("Dan left") and lines[-1].endswith("…") and len(lines) == 3
 
 
+async def test_a_bot_s_name_stays_on_one_line_in_the_feed():
+    """80×24: "Остаются IN: Борис, Бот" over "1." — a word and its number stay together,
+    drawn with plain spaces."""
+    from textual.app import App
+
+    from tui.text import UNBROKEN_SPACE
+    from tui.widgets import Feed
+
+    class One(App[None]):
+        def compose(self):
+            yield Feed(id="feed")
+
+    app = One()
+    async with app.run_test(size=(24, 3)) as pilot:
+        feed = app.query_one(Feed)
+        feed.say("Остаются IN: Борис, Бот 1.")
+        await pilot.pause()
+        lines = [line.rstrip() for line in str(feed.render()).splitlines()]
+        assert lines == ["Остаются IN: Борис,", "Бот 1."], lines
+        assert UNBROKEN_SPACE not in str(feed.render())
+
+
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_tallyup_a_roll_that_busts_names_no_running_total(lang):

@@ -988,12 +988,7 @@ def spoken_with_a_clocked_speaker(judged: bool = False) -> shots.TesauroTable:
     the bot's move for him is `done`; Cid says his aloud and presses Space. With `judged`,
     Dana speaks too and Ann picks Cid's."""
     dana = 3
-    table = shots.TesauroTable(spoken=True)
-    table.start(dana)
-    table.choose()
-    for seat in (BOB, CID, dana):
-        table.tile(seat, nth=seat)
-        table.room.act(seat, {"type": "done"})
+    table = spoken_bob_silent()
     table.room._turn_over({"turn": "nudge", "seats": [BOB]})  # as the room's clock does
     assert table.room.state["defs"][0]["seat"] == BOB
     table.room.act(CID, {"type": "done"})
@@ -1244,6 +1239,14 @@ async def test_a_nudged_silent_speaker_is_told_his_time_ran_out(language):
             assert room.nudge()
             send()
             await until(lambda: (app.room.get("turn") or {}).get("nudged"), pilot)
+            # nobody speaks for a speaker: the nudge says the time runs out, not "the bot
+            # moves for them" (the play-test's story said it, and no bot moved)
+            bob = app.room["seats"][BOB]["name"]
+            said = t("tesauro.nudged_speaker", names=bob)
+            await until(lambda: said in app.story.lines, pilot, what="the speaker's nudge")
+            assert t("room_event.nudged", names=bob) not in app.story.lines
+            hurried = t("tesauro.nudged_speaker_you")[:30]
+            await until(lambda: hurried in " ".join(on_screen(app).split()), pilot)
             app.clear_notifications()
             room._turn_over(room.countdown.action)  # as the room's clock does, 20 s on
             assert heard[-1][0] == {"type": "played_for", "seat": BOB}, heard[-1]
@@ -1388,3 +1391,23 @@ async def test_an_answer_cut_on_a_small_table_is_whole_behind_l(scene):
         title, _whole = app.screen.whole
         assert title == t("tesauro.reveal_title", turn=last["turn"])
         assert app.screen.query_one("#story").border_title == title
+
+
+@pytest.mark.parametrize(
+    ("phase", "key"),
+    [
+        ("speak", "tesauro.nudged_speaker"),
+        ("judge", "room_event.nudged"),
+        (None, "room_event.nudged"),
+    ],
+)
+def test_a_nudge_is_said_in_the_game_s_words_where_no_bot_moves(phase, key):
+    """A speaker nudged has no bot to speak for them: the host's story says the time runs out;
+    the Sage nudged has the bot's judgement; a story told again from a save (no view) keeps
+    the shell's words."""
+    from tui.games import describe
+
+    view = None if phase is None else {"phase": phase}
+    nudged = {"type": "nudged", "seats": [BOB]}
+    names = ["Ann", "Bob", "Cid"]
+    assert describe("tesauro", nudged, names, view=view) == t(key, names="Bob")

@@ -344,7 +344,17 @@ async def test_a_pages_app_knows_the_address_its_browser_reached(seats, host, sh
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-async def test_the_join_form_names_the_address_the_guest_used(language):
+@pytest.mark.parametrize(
+    ("reached", "table"),
+    [
+        ("192.0.2.2:47471", "192.0.2.2:9"),
+        ("kitchen.local", "kitchen.local:9"),
+        ("[fe80::1]:47471", "[fe80::1]:9"),
+    ],
+)
+async def test_the_join_form_names_the_address_the_guest_used(language, reached, table):
+    """The host the browser reached (not the seat's loopback), with the table's port: what
+    `hubbub join` takes (the page's port is the web seats', and two play-testers copied it)."""
     from tui.client.app import ClientApp
     from tui.client.screens import JoinScreen
     from tui.i18n import set_lang, t
@@ -352,13 +362,13 @@ async def test_the_join_form_names_the_address_the_guest_used(language):
     set_lang(language)
     try:
         app = ClientApp(
-            ("127.0.0.1", 9), discover=False, only_this_table=True, shown_address="192.0.2.2:47471"
+            ("127.0.0.1", 9), discover=False, only_this_table=True, shown_address=reached
         )
         async with app.run_test(size=(40, 37)) as pilot:
             await until(lambda: isinstance(app.screen, JoinScreen), pilot)
             await pilot.pause()
             shown = str(app.screen.query_one("#join-where").render())
-            assert shown == f"{t('join.where')} 192.0.2.2:47471"
+            assert shown == f"{t('join.where')} {table}"
             assert "127.0.0.1" not in str(app.screen.query_one("#join-where").render())
     finally:
         set_lang("en")

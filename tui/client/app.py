@@ -297,8 +297,18 @@ class ClientApp(TypeAhead, App[None]):
                 "game": game}  # fmt: skip
 
     def where(self, host: str, port: int) -> str:
-        """The table's address, as its player knows it."""
-        return self.shown_address or f"{host}:{port}"
+        """The table's address, as its player knows it: a web seat's, the host the browser
+        reached (not the app's own loopback) with the table's port — what `hubbub join` would
+        take; the page's own port is the web seats' (two play-testers copied it, and it was
+        not the table)."""
+        if not self.shown_address:
+            return f"{host}:{port}"
+        shown = self.shown_address
+        if shown.startswith("["):  # [v6]:port
+            shown = shown[: shown.index("]") + 1]
+        elif shown.count(":") == 1:
+            shown = shown.rsplit(":", 1)[0]
+        return f"{shown}:{port}"
 
     def recall(self, game: str | None) -> dict[str, Any] | None:
         """What the previous app's hand kept at this very place (this table, room, seat and
@@ -552,7 +562,9 @@ class ClientApp(TypeAhead, App[None]):
             if self._rejoining and self._quiet_rejoin(event, names):
                 before = event
                 continue
-            line = describe((self.room or {}).get("game"), event, names, before, after)
+            line = describe(
+                (self.room or {}).get("game"), event, names, before, after, view=self.game
+            )
             before = event
             if line:
                 self.story.add(line)

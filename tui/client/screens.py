@@ -98,7 +98,9 @@ class TurnBar(Timed, Static):
             self.display = False
             return
         hurry = left <= self.HURRY
-        key = "client.turn_nudged" if self._turn.get("nudged") else "client.turn_time"
+        key = "client.turn_time"
+        if self._turn.get("nudged"):  # (the game's words: Tesauro's speaker has no bot)
+            key = ui_for((self.app.room or {}).get("game")).nudge_key(self.app.game, you=True)
         line = Text(f" ⏱ {clock(left)} ", style="bold white on red" if hurry else "bold reverse")
         line.append(" " + t(key))
         self.display = True

@@ -295,6 +295,12 @@ class GameUI:
     game's narrator says so (the move comes marked `played_for`), and the room does not say
     the bot made a move for them; None: the bot's move is a move."""
 
+    nudge_words: Callable[[dict[str, Any]], str | None] | None = None
+    """(view) → the catalogue key that says a nudge in this view, when what comes of it is
+    not the bot's move (Tesauro's speaker: only the time runs out): `<key>` for the story
+    ({names}), `<key>_you` for the hurried player's turn line; None (or it gives None): the
+    shell's "20 seconds, then the bot moves for them"."""
+
     unused_options: Callable[[dict[str, Any]], Collection[str]] | None = None
     """The options these option values leave unused (Tally Up!: the target score, when
     everyone rolls once): the lobby says so beside their values; None: none ever is."""
@@ -302,6 +308,13 @@ class GameUI:
     def unused(self, options: dict[str, Any]) -> Collection[str]:
         """The options `options` leave unused (`unused_options`)."""
         return self.unused_options(options) if self.unused_options else ()
+
+    def nudge_key(self, view: dict[str, Any] | None, you: bool = False) -> str:
+        """The words for a nudge in `view` (`nudge_words`), the player's own with `you`."""
+        key = self.nudge_words(view) if view and self.nudge_words else None
+        if key is None:
+            return "client.turn_nudged" if you else "room_event.nudged"
+        return f"{key}_you" if you else key
 
     def clock_only(self, event: dict[str, Any] | None) -> bool:
         """Whether `event` is a move the clock made that is no move (`no_move`)."""
@@ -446,6 +459,7 @@ def describe(
     names: list[str],
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
+    view: dict[str, Any] | None = None,
 ) -> str | None:
     """The line for the feed: the room's words, else the game's. Events come from the
     network, so a malformed one is skipped, never fatal. `before` is the event heard just
@@ -453,9 +467,15 @@ def describe(
     the game's narrator marked `played_for: True` (the bot made it: Tesauro's silent speaker
     did not "speak"). `after` is the event heard just after it (the same change's): the
     room's `played_for` says nothing when the move it is followed by is no move
-    (`GameUI.no_move`: "Ann (Botany): the time ran out." says it, and no bot spoke)."""
+    (`GameUI.no_move`: "Ann (Botany): the time ran out." says it, and no bot spoke). `view`:
+    the game's view as the event is heard, where a game words the room's event its own way
+    (`GameUI.nudge_words`); a story told again from a save has none (the shell's words)."""
     try:
         ui = ui_for(game_id)
+        if event.get("type") == "nudged" and view is not None:
+            key = ui.nudge_key(view)
+            seats = [s for s in event.get("seats", ()) if isinstance(s, int) and s < len(names)]
+            return t(key, names=", ".join(names[s] for s in seats))
         if (
             event.get("type") == "played_for"
             and after is not None

@@ -300,7 +300,8 @@ class HostApp(App[None]):
             if self._rejoining and self._quiet_rejoin(event):
                 before = event
                 continue
-            line = describe(self.room.game_id, event, names, before, after)
+            view = self.room.game_view(None) if event.get("type") == "nudged" else None
+            line = describe(self.room.game_id, event, names, before, after, view=view)
             before = event
             if line:
                 self.story.add(line)

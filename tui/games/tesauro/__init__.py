@@ -23,7 +23,7 @@ from rich.console import RenderableType
 from tui.games import GameUI, register_ui
 from tui.games.tesauro.field import DefinitionInput
 from tui.games.tesauro.hand import TesauroHand
-from tui.games.tesauro.narrate import narrate, no_move
+from tui.games.tesauro.narrate import narrate, no_move, nudge_words
 from tui.games.tesauro.pieces import last_line, reveal
 from tui.games.tesauro.table import TesauroTable
 from tui.i18n import has, t
@@ -58,5 +58,6 @@ register_ui(
         seat_params=("reader", "sapiente"),
         param_words=param_words,
         no_move=no_move,
+        nudge_words=nudge_words,
     ),
 )

@@ -79,6 +79,12 @@ def no_move(event: dict[str, Any]) -> bool:
     return event.get("type") == "spoke" and event.get("text") is None
 
 
+def nudge_words(view: dict[str, Any]) -> str | None:
+    """A nudge while a definition is said aloud hurries its speaker, and no bot speaks for
+    them: their time runs out (`no_move`), and the story says that, not "the bot moves"."""
+    return "tesauro.nudged_speaker" if view.get("phase") == "speak" else None
+
+
 def verdict(last: dict[str, Any], names: list[str]) -> str:
     """What the Sage's judgement did, and who the Genius was: "Ann believed Cid: Cid takes
     the card. The Genius was Bob." """
