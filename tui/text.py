@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -100,6 +101,15 @@ def unbroken(text: str) -> str:
     """`text` kept on one line where a line wraps ("⏱ 17 s", "to 500", "Bot 2"): its spaces
     made `UNBROKEN_SPACE`s, which `drawn` shows as spaces again."""
     return text.replace(" ", UNBROKEN_SPACE)
+
+
+_NUMBERED = re.compile(r"(\S+) (\d+)\b")
+
+
+def numbers_kept(text: str) -> str:
+    """`text` with each word and the number after it `unbroken` ("Bot 1", "turn 3", "to
+    500"): a line of names wrapped "Остаются IN: Бот 1, Бот" over "2." at 80×24."""
+    return _NUMBERED.sub(rf"\1{UNBROKEN_SPACE}\2", text)
 
 
 def _spaced(strip: Strip) -> Strip:

@@ -28,7 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from tui.i18n import has, lang, t
-from tui.text import UNBROKEN_SPACE, drawn, hanging, name, seat_mark
+from tui.text import UNBROKEN_SPACE, drawn, hanging, name, numbers_kept, seat_mark
 
 _RUSSIAN_LAYOUT = dict(zip("qwertyuiopasdfghjklzxcvbnm", "йцукенгшщзфывапролдячсмить", strict=True))
 """The Cyrillic letter on each Latin letter's key (ЙЦУКЕН over QWERTY)."""
@@ -1176,10 +1176,6 @@ class Story:
         screen._story_seen = self.total
 
 
-_NUMBERED = re.compile(r"(\S+) (\d+)\b")
-"""A word and the number after it ("Bot 1"): `Feed` keeps them on one line."""
-
-
 def _spaces(line: Text) -> Text:
     """A wrapped line with its unbroken spaces (`Feed`) drawn as spaces again."""
     if UNBROKEN_SPACE not in line.plain:
@@ -1214,8 +1210,8 @@ class Feed(Widget):
             return Text()
         shown: list[Text] = []
         for line in reversed(self.lines):
-            kept = _NUMBERED.sub(rf"\1{UNBROKEN_SPACE}\2", line)
-            wrapped = [_spaces(part) for part in Text(kept).wrap(self.app.console, width)]
+            kept = Text(numbers_kept(line))
+            wrapped = [_spaces(part) for part in kept.wrap(self.app.console, width)]
             room = height - len(shown)
             if len(wrapped) > room:  # whole lines only (but the newest, cut, if it alone is
                 if not shown:  # taller than the feed: its beginning, and … for the rest)

@@ -142,3 +142,33 @@ def test_a_chart_of_one_row_each_is_a_line_a_player():
     lines = score_chart(view).plain.split("\n")
     assert [line.split()[0] for line in lines] == ["Ann", "Bob"]
     assert isinstance(score_chart(view), Text)
+
+
+@pytest.mark.parametrize("colour", [None, "red"])
+async def test_a_bot_s_name_stays_on_one_line_in_the_headline(colour):
+    """80×24, the 24 columns beside the running total: "Остаются IN: Бот 1, Бот" over "2." —
+    a name and its number stay together there, drawn with plain spaces."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    from tui.games.tallyup.table import Headline
+    from tui.text import UNBROKEN_SPACE
+    from tui.widgets import put
+
+    class One(App[None]):
+        CSS = "Static { width: 24; }"
+
+        def compose(self):
+            yield Static(id="banner")
+
+    app = One()
+    async with app.run_test(size=(40, 6)) as pilot:
+        headline = Headline("", "Остаются IN: Бот 1, Бот 2.", colour=colour)
+        put(app.query_one("#banner", Static), headline.small())
+        await pilot.pause()
+        banner = app.query_one("#banner", Static)
+        strips = banner.render_lines(banner.region.reset_offset)
+        rows = [strip.text.strip() for strip in strips if strip.text.strip()]
+        assert not any(row.endswith("Бот") for row in rows), rows
+        assert any("Бот 2." in row for row in rows), rows
+        assert UNBROKEN_SPACE not in "".join(rows)

@@ -26,7 +26,7 @@ from tui.games.tallyup.pieces import (
     score_chart,
 )
 from tui.i18n import t
-from tui.text import marks_of
+from tui.text import marks_of, numbers_kept
 from tui.widgets import Beats, after_refresh, put
 
 REVEAL_BEATS = ("1…", "2…", "3…!")
@@ -50,19 +50,22 @@ class Headline:
     scales: tuple[int, ...] = (2, 1)
 
     def small(self) -> Text:
-        """In a line, as a screen smaller than a TV shows it."""
+        """In a line, as a screen smaller than a TV shows it (a name and its number on one
+        line: "Бот 1, Бот" over "2." in the 24 columns beside the total; `put` draws it)."""
+        line = numbers_kept(self.line)
         if self.colour is None:
-            return Text(f"{self.word} {self.line}".strip(), style="bold")
-        said = f"{self.word}  {self.line}" if self.line else self.word
+            return Text(f"{self.word} {line}".strip(), style="bold")
+        said = f"{self.word}  {line}" if line else self.word
         return Text(f"  {said}  ", style=f"bold {self.ink} on {self.colour}")
 
     def under(self) -> Text:
         """The line under the word in big letters (empty: none)."""
         if not self.line:
             return Text()
+        line = numbers_kept(self.line)
         if self.colour is None:
-            return Text(self.line, style="bold")
-        return Text(f" {self.line} ", style=f"bold {self.ink} on {self.colour}")
+            return Text(line, style="bold")
+        return Text(f" {line} ", style=f"bold {self.ink} on {self.colour}")
 
 
 def drawable(words: str) -> str:
