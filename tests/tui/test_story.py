@@ -87,15 +87,9 @@ def test_a_line_said_again_and_again_is_counted_not_repeated():
 async def test_a_line_taller_than_the_feed_shows_its_beginning():
     """The host's results at 80×24 showed "ends here. The game is over!…": the line's
     beginning, which says what happened, was the part cut."""
-    from textual.app import App
-
     from tui.widgets import Feed
 
-    class One(App[None]):
-        def compose(self):
-            yield Feed(id="feed")
-
-    app = One()
+    app = feed_app()
     async with app.run_test(size=(20, 3)) as pilot:
         feed = app.query_one(Feed)
         feed.say("Dan left the table. Fewer than three players were left: it ends here.")
@@ -107,16 +101,10 @@ async def test_a_line_taller_than_the_feed_shows_its_beginning():
 async def test_a_bot_s_name_stays_on_one_line_in_the_feed():
     """80×24: "Остаются IN: Борис, Бот" over "1." — a word and its number stay together,
     drawn with plain spaces."""
-    from textual.app import App
-
     from tui.text import UNBROKEN_SPACE
     from tui.widgets import Feed
 
-    class One(App[None]):
-        def compose(self):
-            yield Feed(id="feed")
-
-    app = One()
+    app = feed_app()
     async with app.run_test(size=(24, 3)) as pilot:
         feed = app.query_one(Feed)
         feed.say("Остаются IN: Борис, Бот 1.")
@@ -183,3 +171,16 @@ def test_tallyup_a_roll_that_busts_names_no_running_total(lang):
         assert any(total_words in line.lower() and "80" in line for _, line in normal), normal
     finally:
         set_lang("en")
+
+
+def feed_app():
+    """An app showing one `Feed` (#feed), the whole screen."""
+    from textual.app import App
+
+    from tui.widgets import Feed
+
+    class One(App[None]):
+        def compose(self):
+            yield Feed(id="feed")
+
+    return One()

@@ -144,8 +144,8 @@ def test_a_chart_of_one_row_each_is_a_line_a_player():
     assert isinstance(score_chart(view), Text)
 
 
-@pytest.mark.parametrize("colour", [None, "red"])
-async def test_a_bot_s_name_stays_on_one_line_in_the_headline(colour):
+@pytest.mark.parametrize(("colour", "width"), [(None, 24), ("red", 27)])
+async def test_a_bot_s_name_stays_on_one_line_in_the_headline(colour, width):
     """80×24, the 24 columns beside the running total: "Остаются IN: Бот 1, Бот" over "2." —
     a name and its number stay together there, drawn with plain spaces."""
     from textual.app import App
@@ -156,7 +156,7 @@ async def test_a_bot_s_name_stays_on_one_line_in_the_headline(colour):
     from tui.widgets import put
 
     class One(App[None]):
-        CSS = "Static { width: 24; }"
+        CSS = f"Static {{ width: {width}; }}"  # (a moment's line: two columns padded each side)
 
         def compose(self):
             yield Static(id="banner")
